@@ -1,0 +1,72 @@
+/**
+ * The reference service as a fetch handler (Hono). Route tests call it in-process with
+ * `app.request()`; `startServer` serves it over HTTP.
+ * @module
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ROUTE_ACCESS, type RouteId } from './auth/key-presets.js';
+import type { KeyRing } from './auth/key-ring.js';
+import { type GuardedEnv, routeGuard } from './auth/route-guard.js';
+import type { FaultInjector } from './faults/fault-injector.js';
+import { ApiError, errorResponse } from './http/api-error.js';
+import type { Project } from './project/project.js';
+import { registerOtlpRoutes } from './routes/otlp-routes.js';
+import { registerProjectsRoute } from './routes/projects-route.js';
+import { registerReceiptRoute } from './routes/receipt-route.js';
+import type { TraceStore } from './store/trace-store.js';
+
+/** What the app serves and with what. */
+export interface AppOptions {
+  traceStore: TraceStore;
+  project: Project;
+  keyRing: KeyRing;
+  /** Origin used in links such as `traceUrl`; the request's own origin when omitted. */
+  publicOrigin?: string;
+  /** Enables fault injection (tests only). */
+  faults?: FaultInjector;
+}
+
+/** The service's Hono application. */
+export type SvcApp = OpenAPIHono<GuardedEnv>;
+
+/** Hono path syntax of a `{param}` path. */
+function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Builds the service's fetch handler. */
+export function createApp(options: AppOptions): SvcApp {
+  const app = new OpenAPIHono<GuardedEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue?.path.join('.') || 'request';
+        throw new ApiError(400, 'invalid_request', `${where}: ${issue?.message ?? 'invalid'}.`);
+      }
+    },
+  });
+  app.onError((error) => {
+    if (error instanceof ApiError) return errorResponse(error);
+    console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
+    return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
+  });
+  app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'No such route.')));
+
+  for (const [route, access] of Object.entries(ROUTE_ACCESS) as [RouteId, (typeof ROUTE_ACCESS)[RouteId]][]) {
+    app.on(access.method, honoPath(access.path), routeGuard(route, options.keyRing, options.faults));
+  }
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  registerProjectsRoute(app, options.project);
+  registerOtlpRoutes(app, options.traceStore);
+  registerReceiptRoute(app, options.traceStore, options.publicOrigin);
+  app.doc31(ROUTE_ACCESS.openapi.path, {
+    openapi: '3.1.0',
+    info: {
+      title: 'svc reference service',
+      version: '0.1.0',
+      description:
+        'Every route takes Authorization: Bearer <project key>. Errors are JSON { error: { code, message } }.',
+    },
+  });
+  return app;
+}

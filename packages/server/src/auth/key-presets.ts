@@ -1,0 +1,63 @@
+/**
+ * Key presets and the single table of which presets each route allows.
+ * @module
+ */
+
+/** The presets a project key is issued with. `setup` is a setup credential (`svc_setup_…`). */
+export type KeyPreset = 'tracing' | 'read' | 'read_write' | 'setup';
+
+/** Every preset, in a fixed order. */
+export const KEY_PRESETS: readonly KeyPreset[] = ['tracing', 'read', 'read_write', 'setup'];
+
+/** The prefix of each preset's keys. Keys are `<prefix><43 base64url characters>`. */
+export const KEY_PREFIXES: Readonly<Record<KeyPreset, string>> = {
+  tracing: 'svc_tracing_',
+  read: 'svc_read_',
+  read_write: 'svc_rw_',
+  setup: 'svc_setup_',
+};
+
+/** Identifies a route in the access table, in fault injection and in the OpenAPI document. */
+export type RouteId = 'projects.current' | 'otlp.traces' | 'otlp.logs' | 'traces.receipt' | 'openapi';
+
+/** A route of the service and the presets allowed to call it. */
+export interface RouteAccess {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  presets: readonly KeyPreset[];
+}
+
+/**
+ * Route → presets allowed. A missing or unknown key is answered 401 on every route; a known key
+ * whose preset is not listed is answered 403.
+ *
+ * - Tracing: ingest, receipts, the project check (the recommended production key).
+ * - Read: reading recorded content; never ingest.
+ * - Read and write: evaluation workflows and registry writes; it may also ingest, because the
+ *   local evaluation runners trace each case they run.
+ * - Setup credential: the project check, ingest and receipts, so a new integration can prove it
+ *   works; SDKs holding one upload no files.
+ */
+export const ROUTE_ACCESS: Readonly<Record<RouteId, RouteAccess>> = {
+  'projects.current': {
+    method: 'GET',
+    path: '/api/v1/projects/current',
+    presets: ['tracing', 'read', 'read_write', 'setup'],
+  },
+  'otlp.traces': {
+    method: 'POST',
+    path: '/api/v1/otlp/v1/traces',
+    presets: ['tracing', 'read_write', 'setup'],
+  },
+  'otlp.logs': { method: 'POST', path: '/api/v1/otlp/v1/logs', presets: ['tracing', 'read_write', 'setup'] },
+  'traces.receipt': {
+    method: 'GET',
+    path: '/api/v1/traces/{otelTraceId}/receipt',
+    presets: ['tracing', 'read', 'read_write', 'setup'],
+  },
+  openapi: {
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    presets: ['tracing', 'read', 'read_write', 'setup'],
+  },
+};

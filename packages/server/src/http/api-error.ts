@@ -1,0 +1,47 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Machine-readable error codes of the service's JSON error bodies. */
+export type ApiErrorCode =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_request'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+/** The JSON body of every error answer: `{ "error": { "code", "message" } }`. */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string };
+}
+
+/**
+ * An HTTP failure the service answers with a JSON error body. Messages are written by the
+ * service itself: they never echo keys, request bodies or recorded content.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  /** The JSON body for this error. */
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** Builds the JSON error `Response` for an {@link ApiError}. */
+export function errorResponse(error: ApiError): Response {
+  return new Response(JSON.stringify(error.toBody()), {
+    status: error.status,
+    headers: { 'content-type': 'application/json', ...error.headers },
+  });
+}

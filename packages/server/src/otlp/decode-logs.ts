@@ -1,0 +1,51 @@
+/**
+ * Decodes an OTLP log export request into stored log records, refusing invalid records one by one.
+ * @module
+ */
+import { attributeFields } from '../receipt/record-fields.js';
+import { normalizeAnyValue, normalizeKeyValues, readString, readTimestamp, readUint32 } from './any-value.js';
+import { decodeExport } from './decode-export.js';
+import { type IdEncoding, readId } from './ids.js';
+import type { AnyValue, DecodedExport, LogRecordRecord } from './model.js';
+
+const MAX_SEVERITY_NUMBER = 24;
+
+function bodyFields(body: AnyValue | null): number {
+  if (body === null || !('kvlistValue' in body)) return 0;
+  return attributeFields(body.kvlistValue.values);
+}
+
+function decodeLogRecord(raw: Record<string, unknown>, ids: IdEncoding): LogRecordRecord | string {
+  const traceId = readId(raw.traceId, 16, ids);
+  if (traceId === undefined) return 'invalid trace ID';
+  const spanId = readId(raw.spanId, 8, ids);
+  if (spanId === undefined) return 'invalid span ID';
+  if (spanId !== '' && traceId === '') return 'span ID without trace ID';
+  const severityNumber = readUint32(raw.severityNumber, 'severity number');
+  if (severityNumber > MAX_SEVERITY_NUMBER) return 'invalid severity number';
+  const body = raw.body === undefined || raw.body === null ? null : normalizeAnyValue(raw.body);
+  const attributes = normalizeKeyValues(raw.attributes);
+  return {
+    traceId,
+    spanId,
+    timeUnixNano: readTimestamp(raw.timeUnixNano),
+    observedTimeUnixNano: readTimestamp(raw.observedTimeUnixNano),
+    severityNumber,
+    severityText: readString(raw.severityText, 'severity text'),
+    eventName: readString(raw.eventName, 'event name'),
+    body,
+    attributes,
+    droppedAttributesCount: readUint32(raw.droppedAttributesCount, 'droppedAttributesCount'),
+    flags: readUint32(raw.flags, 'flags'),
+    fields: attributeFields(attributes) | bodyFields(body),
+  };
+}
+
+/** Decodes a log export request whose IDs use `ids` encoding. */
+export function decodeLogs(body: unknown, ids: IdEncoding): DecodedExport<LogRecordRecord> {
+  return decodeExport(
+    body,
+    { resources: 'resourceLogs', scopes: 'scopeLogs', records: 'logRecords' },
+    (raw) => decodeLogRecord(raw, ids),
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Decodes an OTLP trace export request (OTLP JSON, or protobuf turned into the same object
+ * shape) into stored spans, refusing invalid spans one by one.
+ * @module
+ */
+import { spanFields } from '../receipt/record-fields.js';
+import { normalizeKeyValues, readEnum, readString, readTimestamp, readUint32 } from './any-value.js';
+import { decodeExport } from './decode-export.js';
+import { type IdEncoding, readId } from './ids.js';
+import type { DecodedExport, SpanEventRecord, SpanLinkRecord, SpanRecord } from './model.js';
+
+const SPAN_KINDS = [
+  'SPAN_KIND_UNSPECIFIED',
+  'SPAN_KIND_INTERNAL',
+  'SPAN_KIND_SERVER',
+  'SPAN_KIND_CLIENT',
+  'SPAN_KIND_PRODUCER',
+  'SPAN_KIND_CONSUMER',
+] as const;
+const STATUS_CODES = ['STATUS_CODE_UNSET', 'STATUS_CODE_OK', 'STATUS_CODE_ERROR'] as const;
+
+function readList(value: unknown, what: string): Record<string, unknown>[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new TypeError(what);
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new TypeError(what);
+  }
+  return value as Record<string, unknown>[];
+}
+
+function decodeSpan(raw: Record<string, unknown>, ids: IdEncoding): SpanRecord | string {
+  const traceId = readId(raw.traceId, 16, ids);
+  if (!traceId) return 'invalid trace ID';
+  const spanId = readId(raw.spanId, 8, ids);
+  if (!spanId) return 'invalid span ID';
+  const parentSpanId = readId(raw.parentSpanId, 8, ids);
+  if (parentSpanId === undefined) return 'invalid parent span ID';
+  if (typeof raw.name !== 'string' || raw.name === '') return 'missing name';
+
+  let events: SpanEventRecord[];
+  let links: SpanLinkRecord[];
+  try {
+    events = readList(raw.events, 'events').map((e) => ({
+      timeUnixNano: readTimestamp(e.timeUnixNano),
+      name: readString(e.name, 'event name'),
+      attributes: normalizeKeyValues(e.attributes),
+      droppedAttributesCount: readUint32(e.droppedAttributesCount, 'droppedAttributesCount'),
+    }));
+    links = [];
+    for (const l of readList(raw.links, 'links')) {
+      const linkTraceId = readId(l.traceId, 16, ids);
+      const linkSpanId = readId(l.spanId, 8, ids);
+      if (!linkTraceId || !linkSpanId) return 'invalid link';
+      links.push({
+        traceId: linkTraceId,
+        spanId: linkSpanId,
+        traceState: readString(l.traceState, 'link trace state'),
+        flags: readUint32(l.flags, 'link flags'),
+        attributes: normalizeKeyValues(l.attributes),
+        droppedAttributesCount: readUint32(l.droppedAttributesCount, 'droppedAttributesCount'),
+      });
+    }
+  } catch (error) {
+    if (error instanceof TypeError) return `invalid ${error.message}`;
+    throw error;
+  }
+  const status = (raw.status ?? {}) as Record<string, unknown>;
+  if (typeof status !== 'object') return 'invalid status';
+  const attributes = normalizeKeyValues(raw.attributes);
+  const statusCode = readEnum(status.code, STATUS_CODES, 'status code');
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    traceState: readString(raw.traceState, 'trace state'),
+    flags: readUint32(raw.flags, 'flags'),
+    name: raw.name,
+    kind: readEnum(raw.kind, SPAN_KINDS, 'span kind'),
+    startTimeUnixNano: readTimestamp(raw.startTimeUnixNano),
+    endTimeUnixNano: readTimestamp(raw.endTimeUnixNano),
+    attributes,
+    droppedAttributesCount: readUint32(raw.droppedAttributesCount, 'droppedAttributesCount'),
+    events,
+    droppedEventsCount: readUint32(raw.droppedEventsCount, 'droppedEventsCount'),
+    links,
+    droppedLinksCount: readUint32(raw.droppedLinksCount, 'droppedLinksCount'),
+    statusCode,
+    statusMessage: readString(status.message, 'status message'),
+    fields: spanFields(attributes, statusCode, events),
+  };
+}
+
+/** Decodes a trace export request whose IDs use `ids` encoding. */
+export function decodeTraces(body: unknown, ids: IdEncoding): DecodedExport<SpanRecord> {
+  return decodeExport(body, { resources: 'resourceSpans', scopes: 'scopeSpans', records: 'spans' }, (raw) =>
+    decodeSpan(raw, ids),
+  );
+}

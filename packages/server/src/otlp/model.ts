@@ -1,0 +1,111 @@
+/**
+ * The service's stored form of OTLP records. Attribute and body values keep the OTLP JSON
+ * `AnyValue` encoding, so each value stays typed as the sender sent it (`intValue` as a
+ * decimal string, `bytesValue` as base64).
+ * @module
+ */
+
+/** An OTLP `AnyValue` in its JSON encoding. `{}` is the empty value. */
+export type AnyValue =
+  | { stringValue: string }
+  | { boolValue: boolean }
+  | { intValue: string }
+  | { doubleValue: number | string }
+  | { bytesValue: string }
+  | { arrayValue: { values: AnyValue[] } }
+  | { kvlistValue: { values: KeyValue[] } }
+  | Record<string, never>;
+
+/** An OTLP `KeyValue`. */
+export interface KeyValue {
+  key: string;
+  value: AnyValue;
+}
+
+/** A resource as stored. */
+export interface ResourceRecord {
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+  schemaUrl: string;
+}
+
+/** An instrumentation scope as stored. */
+export interface ScopeRecord {
+  name: string;
+  version: string;
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+  schemaUrl: string;
+}
+
+/** A span event as stored. */
+export interface SpanEventRecord {
+  timeUnixNano: string;
+  name: string;
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+}
+
+/** A span link as stored. */
+export interface SpanLinkRecord {
+  traceId: string;
+  spanId: string;
+  traceState: string;
+  flags: number;
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+}
+
+/** A span as stored, with its normalized receipt fields as a bit mask. */
+export interface SpanRecord {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  traceState: string;
+  flags: number;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+  events: SpanEventRecord[];
+  droppedEventsCount: number;
+  links: SpanLinkRecord[];
+  droppedLinksCount: number;
+  statusCode: number;
+  statusMessage: string;
+  fields: number;
+}
+
+/** A log record as stored. `traceId` and `spanId` are `''` when the record is uncorrelated. */
+export interface LogRecordRecord {
+  traceId: string;
+  spanId: string;
+  timeUnixNano: string;
+  observedTimeUnixNano: string;
+  severityNumber: number;
+  severityText: string;
+  eventName: string;
+  body: AnyValue | null;
+  attributes: KeyValue[];
+  droppedAttributesCount: number;
+  flags: number;
+  fields: number;
+}
+
+/** Records sharing one resource and scope. */
+export interface ScopeGroup<T> {
+  resource: ResourceRecord;
+  scope: ScopeRecord;
+  records: T[];
+}
+
+/** A decoded export request: the valid records, and how many were refused and why. */
+export interface DecodedExport<T> {
+  groups: ScopeGroup<T>[];
+  accepted: number;
+  rejected: number;
+  /** Refusal reasons with counts, e.g. `{ 'invalid trace ID': 2 }`. */
+  reasons: Map<string, number>;
+}

@@ -1,0 +1,125 @@
+/**
+ * Creates the reference server's project and keys on first start, and finds them again on later
+ * starts. Keys are stored hashed in the database; their plaintext is kept only in
+ * `credentials.json` (mode 0600) in the data directory, so a restarted server can hand them back.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { KEY_PRESETS, type KeyPreset } from '../auth/key-presets.js';
+import { generateKey, hashKey, KeyRing, type StoredKey } from '../auth/key-ring.js';
+import { inTransaction } from '../store/sqlite-database.js';
+import type { Project, ProjectKeys } from './project.js';
+
+/** The file, in the data directory, holding the plaintext keys. */
+export const CREDENTIALS_FILE = 'credentials.json';
+
+/** The project, its plaintext keys and the key ring that authenticates requests. */
+export interface BootstrappedProject {
+  project: Project;
+  keys: ProjectKeys;
+  keyRing: KeyRing;
+}
+
+const KEY_FIELDS: Readonly<Record<KeyPreset, keyof ProjectKeys>> = {
+  tracing: 'tracing',
+  read: 'read',
+  read_write: 'readWrite',
+  setup: 'setup',
+};
+
+function writeFileDurably(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}
+
+function loadKeyRing(db: DatabaseSync): KeyRing {
+  const rows = db
+    .prepare('SELECT id, project_id, preset, key_hash FROM api_keys WHERE revoked_at IS NULL')
+    .all() as { id: string; project_id: string; preset: KeyPreset; key_hash: Uint8Array }[];
+  const keys: StoredKey[] = rows.map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    preset: r.preset,
+    hash: Buffer.from(r.key_hash),
+  }));
+  return new KeyRing(keys);
+}
+
+function readCredentials(dataDir: string, project: Project): ProjectKeys {
+  const path = join(dataDir, CREDENTIALS_FILE);
+  let parsed: { projectId?: unknown; keys?: Partial<ProjectKeys> };
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new Error(
+      `The data directory ${dataDir} holds a project but its ${CREDENTIALS_FILE} is missing or unreadable. Keys are stored hashed and cannot be recovered: restore the file, or start on an empty data directory.`,
+    );
+  }
+  const keys = parsed.keys ?? {};
+  if (
+    parsed.projectId !== project.id ||
+    typeof keys.tracing !== 'string' ||
+    typeof keys.read !== 'string' ||
+    typeof keys.readWrite !== 'string' ||
+    typeof keys.setup !== 'string'
+  ) {
+    throw new Error(
+      `${CREDENTIALS_FILE} in ${dataDir} does not belong to the stored project; restore the original file.`,
+    );
+  }
+  return keys as ProjectKeys;
+}
+
+function createProject(db: DatabaseSync, dataDir: string): { project: Project; keys: ProjectKeys } {
+  const project: Project = {
+    id: randomUUID(),
+    name: 'Local project',
+    organizationId: randomUUID(),
+    slug: 'local',
+  };
+  const keys = {} as ProjectKeys;
+  for (const preset of KEY_PRESETS) keys[KEY_FIELDS[preset]] = generateKey(preset);
+  writeFileDurably(
+    join(dataDir, CREDENTIALS_FILE),
+    `${JSON.stringify({ projectId: project.id, keys }, null, 2)}\n`,
+  );
+  const now = new Date().toISOString();
+  inTransaction(db, () => {
+    db.prepare(
+      'INSERT INTO projects (id, name, organization_id, slug, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(project.id, project.name, project.organizationId, project.slug, now);
+    const insertKey = db.prepare(
+      'INSERT INTO api_keys (id, project_id, preset, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const preset of KEY_PRESETS) {
+      insertKey.run(randomUUID(), project.id, preset, hashKey(keys[KEY_FIELDS[preset]]), now);
+    }
+  });
+  return { project, keys };
+}
+
+/** Finds the stored project and its keys, creating both when the database has none. */
+export function bootstrapProject(db: DatabaseSync, dataDir: string): BootstrappedProject {
+  const row = db.prepare('SELECT id, name, organization_id, slug FROM projects LIMIT 1').get() as
+    | { id: string; name: string; organization_id: string; slug: string }
+    | undefined;
+  let project: Project;
+  let keys: ProjectKeys;
+  if (row === undefined) {
+    ({ project, keys } = createProject(db, dataDir));
+  } else {
+    project = { id: row.id, name: row.name, organizationId: row.organization_id, slug: row.slug };
+    keys = readCredentials(dataDir, project);
+  }
+  return { project, keys, keyRing: loadKeyRing(db) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Computes a record's normalized-field bit mask from its attribute names, once, at ingest.
+ * @module
+ */
+import type { KeyValue, SpanEventRecord } from '../otlp/model.js';
+import { FIELD_CONVENTIONS, fieldBit, RECEIPT_FIELDS } from './field-conventions.js';
+
+const exactBits = new Map<string, number>();
+const prefixBits: Array<[prefix: string, bit: number]> = [];
+for (const field of RECEIPT_FIELDS) {
+  const bit = fieldBit(field);
+  for (const convention of FIELD_CONVENTIONS[field]) {
+    for (const name of convention.names) exactBits.set(name, (exactBits.get(name) ?? 0) | bit);
+    for (const prefix of convention.prefixes ?? []) prefixBits.push([prefix, bit]);
+  }
+}
+
+const ERROR_BIT = fieldBit('error');
+const STATUS_CODE_ERROR = 2;
+
+/** The field mask of a list of attributes. */
+export function attributeFields(attributes: readonly KeyValue[]): number {
+  let mask = 0;
+  for (const { key } of attributes) {
+    const exact = exactBits.get(key);
+    if (exact !== undefined) {
+      mask |= exact;
+      continue;
+    }
+    for (const [prefix, bit] of prefixBits) {
+      if (key.startsWith(prefix)) mask |= bit;
+    }
+  }
+  return mask;
+}
+
+/** The field mask of a span: its attributes, its status and its `exception` events. */
+export function spanFields(
+  attributes: readonly KeyValue[],
+  statusCode: number,
+  events: readonly SpanEventRecord[],
+): number {
+  let mask = attributeFields(attributes);
+  if (statusCode === STATUS_CODE_ERROR) mask |= ERROR_BIT;
+  for (const event of events) {
+    if (event.name === 'exception') mask |= ERROR_BIT;
+  }
+  return mask;
+}
+
+/** Expands a field mask into the receipt's `fields` map, every known field present as a boolean. */
+export function fieldsMap(mask: number): Record<string, boolean> {
+  const fields: Record<string, boolean> = {};
+  for (const field of RECEIPT_FIELDS) fields[field] = (mask & fieldBit(field)) !== 0;
+  return fields;
+}

@@ -1,0 +1,138 @@
+/**
+ * Starts the reference service over HTTP on an embedded store.
+ * @module
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+
+type FetchCallback = Parameters<typeof serve>[0]['fetch'];
+
+import { createApp, type SvcApp } from './app.js';
+import { FaultInjector } from './faults/fault-injector.js';
+import { bootstrapProject } from './project/bootstrap-project.js';
+import type { Project, ProjectKeys } from './project/project.js';
+import { openDatabase } from './store/sqlite-database.js';
+import { SqliteTraceStore } from './store/sqlite-trace-store.js';
+
+/** The database file inside the data directory. */
+export const DATABASE_FILE = 'svc.sqlite';
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** Port to listen on; `0` (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /**
+   * Directory of the embedded store. A restart on the same directory keeps the project, its keys
+   * and every stored trace. Without one, storage lives in a temporary directory removed on close.
+   */
+  dataDir?: string;
+  /** Enables {@link RunningServer.faults} for tests. Never reachable over HTTP. */
+  faultInjection?: boolean;
+}
+
+/** A started server. */
+export interface RunningServer {
+  /** `http://host:port`. */
+  origin: string;
+  project: Project;
+  /** Plaintext keys of each preset. */
+  keys: ProjectKeys;
+  /** The data directory in use. */
+  dataDir: string;
+  /** The fetch handler, for in-process requests. */
+  app: SvcApp;
+  /** Present when started with `faultInjection: true`. */
+  faults?: FaultInjector;
+  /** Stops listening, drops open connections, closes the store (and removes a temporary data directory). */
+  close(): Promise<void>;
+}
+
+function validateOptions(options: StartServerOptions): void {
+  const { port } = options;
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new TypeError(`port must be an integer from 0 to 65535; got ${String(port)}`);
+  }
+  if (options.host !== undefined && (typeof options.host !== 'string' || options.host.trim() === '')) {
+    throw new TypeError(`host must be a nonblank string; got ${JSON.stringify(options.host)}`);
+  }
+  if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === '')) {
+    throw new TypeError(`dataDir must be a nonempty path; got ${JSON.stringify(options.dataDir)}`);
+  }
+}
+
+function originOf(host: string, port: number): string {
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+function listen(fetch: FetchCallback, host: string, port: number): Promise<Server> {
+  return new Promise((resolveListen, reject) => {
+    const server = serve({ fetch, hostname: host, port }) as Server;
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolveListen(server);
+    });
+  });
+}
+
+/**
+ * Starts the reference service.
+ *
+ * @example
+ * ```ts
+ * const server = await startServer({ dataDir: '.svc-data' });
+ * console.log(server.origin, server.keys.tracing);
+ * await server.close();
+ * ```
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  validateOptions(options);
+  const host = options.host ?? '127.0.0.1';
+  const temporary = options.dataDir === undefined;
+  const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
+  mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  let server: Server | undefined;
+  try {
+    const { project, keys, keyRing } = bootstrapProject(db, dataDir);
+    const faults = options.faultInjection ? new FaultInjector() : undefined;
+    const traceStore = new SqliteTraceStore(db);
+    // The app's links need the origin, known once listening: requests wait for the app.
+    let app: SvcApp | undefined;
+    server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
+    const origin = originOf(host, (server.address() as AddressInfo).port);
+    app = createApp({ traceStore, project, keyRing, publicOrigin: origin, ...(faults ? { faults } : {}) });
+    const listening = server;
+    let closed: Promise<void> | undefined;
+    return {
+      origin,
+      project,
+      keys,
+      dataDir,
+      app,
+      ...(faults ? { faults } : {}),
+      close() {
+        closed ??= new Promise<void>((done) => {
+          listening.close(() => done());
+          listening.closeAllConnections();
+        }).then(() => {
+          db.close();
+          if (temporary) rmSync(dataDir, { recursive: true, force: true });
+        });
+        return closed;
+      },
+    };
+  } catch (error) {
+    server?.close();
+    db.close();
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

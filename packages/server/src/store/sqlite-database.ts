@@ -1,0 +1,146 @@
+/**
+ * Opens the embedded SQLite database (Node's built-in `node:sqlite`) in WAL mode and brings its
+ * schema up to date. Writes are durable when a transaction commits (`synchronous = FULL`).
+ * @module
+ */
+import { DatabaseSync } from 'node:sqlite';
+
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE projects (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    slug TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    preset TEXT NOT NULL,
+    key_hash BLOB NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE TABLE resources (
+    id INTEGER PRIMARY KEY,
+    digest TEXT NOT NULL UNIQUE,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    schema_url TEXT NOT NULL
+  );
+  CREATE TABLE scopes (
+    id INTEGER PRIMARY KEY,
+    digest TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    schema_url TEXT NOT NULL
+  );
+  CREATE TABLE traces (
+    trace_id TEXT PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    revision INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE spans (
+    id INTEGER PRIMARY KEY,
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    parent_span_id TEXT NOT NULL,
+    trace_state TEXT NOT NULL,
+    flags INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind INTEGER NOT NULL,
+    start_time_unix_nano INTEGER NOT NULL,
+    end_time_unix_nano INTEGER NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    dropped_events_count INTEGER NOT NULL,
+    dropped_links_count INTEGER NOT NULL,
+    status_code INTEGER NOT NULL,
+    status_message TEXT NOT NULL,
+    fields INTEGER NOT NULL,
+    resource_id INTEGER NOT NULL REFERENCES resources(id),
+    scope_id INTEGER NOT NULL REFERENCES scopes(id),
+    UNIQUE (trace_id, span_id)
+  );
+  CREATE TABLE span_events (
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    time_unix_nano INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    PRIMARY KEY (trace_id, span_id, position)
+  );
+  CREATE TABLE span_links (
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    linked_trace_id TEXT NOT NULL,
+    linked_span_id TEXT NOT NULL,
+    trace_state TEXT NOT NULL,
+    flags INTEGER NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    PRIMARY KEY (trace_id, span_id, position)
+  );
+  CREATE TABLE log_records (
+    id INTEGER PRIMARY KEY,
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    time_unix_nano INTEGER NOT NULL,
+    observed_time_unix_nano INTEGER NOT NULL,
+    severity_number INTEGER NOT NULL,
+    severity_text TEXT NOT NULL,
+    event_name TEXT NOT NULL,
+    body TEXT,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    flags INTEGER NOT NULL,
+    fields INTEGER NOT NULL,
+    resource_id INTEGER NOT NULL REFERENCES resources(id),
+    scope_id INTEGER NOT NULL REFERENCES scopes(id)
+  );
+  CREATE INDEX log_records_by_trace ON log_records (trace_id, span_id) WHERE trace_id <> '';
+  `,
+];
+
+/** Opens (creating when needed) the database at `path` and applies pending migrations. */
+export function openDatabase(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  for (let next = version; next < MIGRATIONS.length; next++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(MIGRATIONS[next]!);
+      db.exec(`PRAGMA user_version = ${next + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return db;
+}
+
+/** Runs `work` in one write transaction: committed when it returns, rolled back when it throws. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The storage interface for traces and logs. The embedded SQLite store implements it; a
+ * PostgreSQL store for deployments that outgrow one machine would implement the same.
+ * @module
+ */
+import type { DecodedExport, LogRecordRecord, SpanRecord } from '../otlp/model.js';
+
+/** What the store knows of one trace, for receipts. */
+export interface TraceSummary {
+  traceId: string;
+  /** The service's own ID of the trace (a UUID), assigned at first write. */
+  serviceTraceId: string;
+  spanCount: number;
+  /** Grows by one with every accepted write touching the trace. */
+  revision: number;
+  /** Union of the field masks of the trace's spans and correlated log records. */
+  fields: number;
+}
+
+/** Durable storage of spans (with events and links), resources, scopes and log records. */
+export interface TraceStore {
+  /** Stores the valid spans of one request atomically: all of them, or none. */
+  writeSpans(batch: DecodedExport<SpanRecord>): void;
+  /** Stores the valid log records of one request atomically. */
+  writeLogs(batch: DecodedExport<LogRecordRecord>): void;
+  /** The summary of a trace, or `undefined` when no write touched it. */
+  getTraceSummary(traceId: string): TraceSummary | undefined;
+  /** Which of `spanIds` are stored in the trace. */
+  findSpanIds(traceId: string, spanIds: readonly string[]): Set<string>;
+  /** Spans of a trace, in start order (for tests and the viewer). */
+  listSpans(traceId: string): SpanRecord[];
+  /** Log records correlated with a trace, in time order. */
+  listLogs(traceId: string): LogRecordRecord[];
+}
