@@ -17,6 +17,7 @@ import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import { openDatabase } from './store/sqlite-database.js';
 import { SqliteTraceStore } from './store/sqlite-trace-store.js';
+import type { TraceStore } from './store/trace-store.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'svc.sqlite';
@@ -47,6 +48,8 @@ export interface RunningServer {
   dataDir: string;
   /** The fetch handler, for in-process requests. */
   app: SvcApp;
+  /** The embedded trace store (read access for tests and tools). */
+  traceStore: TraceStore;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector;
   /** Stops listening, drops open connections, closes the store (and removes a temporary data directory). */
@@ -117,6 +120,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       keys,
       dataDir,
       app,
+      traceStore,
       ...(faults ? { faults } : {}),
       close() {
         closed ??= new Promise<void>((done) => {

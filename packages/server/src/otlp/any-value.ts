@@ -71,10 +71,12 @@ export function normalizeKeyValues(list: unknown, depth = 0): KeyValue[] {
   const out: KeyValue[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
     const kv = list[i] as { key?: unknown; value?: unknown } | null;
-    if (typeof kv !== 'object' || kv === null || typeof kv.key !== 'string') {
+    // proto3 (and its JSON mapping) omits an empty string, so an absent key is the key "".
+    const key = kv?.key ?? '';
+    if (typeof kv !== 'object' || kv === null || Array.isArray(kv) || typeof key !== 'string') {
       throw new InvalidRecordError('invalid attributes');
     }
-    out[i] = { key: kv.key, value: normalizeAnyValue(kv.value, depth) };
+    out[i] = { key, value: normalizeAnyValue(kv.value, depth) };
   }
   return out;
 }

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvalidRecordError, normalizeAnyValue, normalizeKeyValues, readTimestamp } from './any-value.js';
+import { decodeTraces } from './decode-traces.js';
+import type { AnyValue, KeyValue } from './model.js';
+import { OTLP_TO_OBJECT, otlpProto } from './otlp-proto.js';
+
+/** Arbitrary OTLP `AnyValue` trees in their canonical stored form. */
+const anyValue: fc.Arbitrary<AnyValue> = fc.letrec<{ value: AnyValue }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.string().map((s) => ({ stringValue: s })),
+    fc.boolean().map((b) => ({ boolValue: b })),
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((i) => ({ intValue: i.toString() })),
+    fc
+      .double({ noNaN: true, noDefaultInfinity: true })
+      .map((d) => ({ doubleValue: Object.is(d, -0) ? 0 : d })),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 16 })
+      .map((b) => ({ bytesValue: Buffer.from(b).toString('base64') })),
+    fc.array(tie('value'), { maxLength: 3 }).map((values) => ({ arrayValue: { values } })),
+    fc
+      .array(fc.record({ key: fc.string(), value: tie('value') }), { maxLength: 3 })
+      .map((values) => ({ kvlistValue: { values } })),
+  ),
+})).value;
+
+const attributes: fc.Arbitrary<KeyValue[]> = fc.array(fc.record({ key: fc.string(), value: anyValue }), {
+  maxLength: 5,
+});
+
+function traceRequest(attrs: KeyValue[], ids: { traceId: unknown; spanId: unknown }) {
+  return { resourceSpans: [{ scopeSpans: [{ spans: [{ ...ids, name: 'n', attributes: attrs }] }] }] };
+}
+
+describe('AnyValue normalization', () => {
+  it('keeps canonical values as they are (identity on the stored form)', () => {
+    fc.assert(
+      fc.property(attributes, (attrs) => {
+        expect(normalizeKeyValues(JSON.parse(JSON.stringify(attrs)))).toEqual(attrs);
+      }),
+    );
+  });
+
+  it('decodes the same attributes from OTLP JSON and from protobuf', () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const spanId = '00f067aa0ba902b7';
+    fc.assert(
+      fc.property(attributes, (attrs) => {
+        const fromJson = decodeTraces(
+          JSON.parse(JSON.stringify(traceRequest(attrs, { traceId, spanId }))),
+          'hex',
+        );
+        const type = otlpProto.ExportTraceServiceRequest;
+        const wire = type
+          .encode(
+            type.fromObject(
+              traceRequest(attrs, {
+                traceId: Buffer.from(traceId, 'hex'),
+                spanId: Buffer.from(spanId, 'hex'),
+              }),
+            ),
+          )
+          .finish();
+        const fromProto = decodeTraces(type.toObject(type.decode(wire), OTLP_TO_OBJECT), 'base64');
+        expect(fromJson.rejected).toBe(0);
+        expect(fromProto.groups[0]?.records[0]?.attributes).toEqual(
+          fromJson.groups[0]?.records[0]?.attributes,
+        );
+        expect(fromProto.groups[0]?.records[0]?.traceId).toBe(traceId);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads an absent key as the empty key, as proto3 omits empty strings', () => {
+    expect(normalizeKeyValues([{ value: { boolValue: true } }])).toEqual([
+      { key: '', value: { boolValue: true } },
+    ]);
+  });
+
+  it('reads JSON integers sent as numbers into decimal strings', () => {
+    expect(normalizeAnyValue({ intValue: 42 })).toEqual({ intValue: '42' });
+    expect(normalizeAnyValue({ doubleValue: 'NaN' })).toEqual({ doubleValue: 'NaN' });
+    expect(normalizeAnyValue(null)).toEqual({});
+  });
+
+  it.each([
+    ['a string as a value', 'x'],
+    ['an array as a value', []],
+    ['a non-integer intValue', { intValue: 1.5 }],
+    ['a stringValue of another type', { stringValue: 3 }],
+    ['an arrayValue without a values list', { arrayValue: { values: 'x' } }],
+    ['a kvlist entry whose key is not a string', { kvlistValue: { values: [{ key: 1, value: {} }] } }],
+  ])('refuses %s', (_what, value) => {
+    expect(() => normalizeAnyValue(value)).toThrow(InvalidRecordError);
+  });
+
+  it('refuses values nested past the depth limit', () => {
+    let deep: unknown = { stringValue: 'x' };
+    for (let i = 0; i < 70; i++) deep = { arrayValue: { values: [deep] } };
+    expect(() => normalizeAnyValue(deep)).toThrow('attribute value nested too deeply');
+  });
+
+  it('reads timestamps as decimal strings', () => {
+    expect(readTimestamp(undefined)).toBe('0');
+    expect(readTimestamp('1763740800000000000')).toBe('1763740800000000000');
+    expect(readTimestamp(1000)).toBe('1000');
+    expect(() => readTimestamp('1e9')).toThrow(InvalidRecordError);
+  });
+});
