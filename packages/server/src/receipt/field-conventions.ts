@@ -145,7 +145,6 @@ export const FIELD_CONVENTIONS: Readonly<Record<ReceiptField, readonly FieldConv
     { convention: 'GenAI semantic conventions', names: ['gen_ai.tool.name', 'gen_ai.tool.call.id'] },
     { convention: 'Vercel AI SDK', names: ['ai.toolCall.name', 'ai.toolCall.id'] },
     { convention: 'OpenInference', names: ['tool.name'] },
-    { convention: 'OpenLLMetry', names: ['traceloop.entity.name'] },
   ],
 };
 
