@@ -17,6 +17,7 @@ import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import { openDatabase } from './store/sqlite-database.js';
 import { SqliteTraceStore } from './store/sqlite-trace-store.js';
+import { SqliteWriter } from './store/sqlite-writer.js';
 import type { TraceStore } from './store/trace-store.js';
 
 /** The database file inside the data directory. */
@@ -101,12 +102,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const temporary = options.dataDir === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
   mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  const databasePath = join(dataDir, DATABASE_FILE);
+  const db = openDatabase(databasePath);
   let server: Server | undefined;
+  let writer: SqliteWriter | undefined;
   try {
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector() : undefined;
-    const traceStore = new SqliteTraceStore(db);
+    writer = new SqliteWriter(databasePath);
+    const traceStore = new SqliteTraceStore(db, writer);
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
@@ -126,7 +130,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         closed ??= new Promise<void>((done) => {
           listening.close(() => done());
           listening.closeAllConnections();
-        }).then(() => {
+        }).then(async () => {
+          await writer!.close();
           db.close();
           if (temporary) rmSync(dataDir, { recursive: true, force: true });
         });
@@ -135,6 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (error) {
     server?.close();
+    await writer?.close();
     db.close();
     if (temporary) rmSync(dataDir, { recursive: true, force: true });
     throw error;

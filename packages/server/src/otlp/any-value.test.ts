@@ -79,6 +79,31 @@ describe('AnyValue normalization', () => {
     ]);
   });
 
+  it('returns values already in the stored form without copying them', () => {
+    const attrs = [
+      { key: 'a', value: { arrayValue: { values: [{ intValue: '1' }, { stringValue: 'x' }] } } },
+    ];
+    expect(normalizeKeyValues(attrs)).toBe(attrs);
+    const mixed = [
+      { key: 'a', value: { stringValue: 'x' } },
+      { key: 'b', value: { intValue: 2 } },
+    ];
+    const normalized = normalizeKeyValues(mixed);
+    expect(normalized).not.toBe(mixed);
+    expect(normalized[0]).toBe(mixed[0]);
+    expect(normalized[1]).toEqual({ key: 'b', value: { intValue: '2' } });
+    expect(mixed[1]).toEqual({ key: 'b', value: { intValue: 2 } });
+  });
+
+  it('keeps the first member of a value with several, and drops unknown members and extra fields', () => {
+    expect(normalizeAnyValue({ stringValue: 'a', intValue: '1' })).toEqual({ stringValue: 'a' });
+    expect(normalizeAnyValue({ intValue: 3, boolValue: true })).toEqual({ intValue: '3' });
+    expect(normalizeAnyValue({ futureValue: 1, boolValue: true })).toEqual({ boolValue: true });
+    expect(normalizeAnyValue({ futureValue: 1 })).toEqual({});
+    expect(normalizeAnyValue({ stringValue: null, boolValue: false })).toEqual({ boolValue: false });
+    expect(normalizeKeyValues([{ key: 'k', value: {}, note: 'x' }])).toEqual([{ key: 'k', value: {} }]);
+  });
+
   it('reads JSON integers sent as numbers into decimal strings', () => {
     expect(normalizeAnyValue({ intValue: 42 })).toEqual({ intValue: '42' });
     expect(normalizeAnyValue({ doubleValue: 'NaN' })).toEqual({ doubleValue: 'NaN' });

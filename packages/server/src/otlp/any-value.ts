@@ -19,40 +19,89 @@ function readInt(value: unknown): string {
   throw new InvalidRecordError('invalid attribute value');
 }
 
-/** Normalizes one `AnyValue`. Absent or `null` values become the empty value `{}`. */
+/**
+ * Normalizes one `AnyValue`. Absent or `null` values become the empty value `{}`. A value already
+ * in the stored form (one known member, integers as strings) is returned as it is, not copied.
+ */
 export function normalizeAnyValue(value: unknown, depth = 0): AnyValue {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value))
     throw new InvalidRecordError('invalid attribute value');
   if (depth > MAX_ANY_VALUE_DEPTH) throw new InvalidRecordError('attribute value nested too deeply');
   const v = value as Record<string, unknown>;
-  if (v.stringValue !== undefined && v.stringValue !== null) {
-    if (typeof v.stringValue !== 'string') throw new InvalidRecordError('invalid attribute value');
-    return { stringValue: v.stringValue };
+  let canonical = true;
+  let result: AnyValue | undefined;
+  let members = 0;
+  let readMember: string | undefined;
+  for (const member in v) {
+    const item = v[member];
+    if (item === undefined || item === null) {
+      canonical = false;
+      continue;
+    }
+    members++;
+    if (result !== undefined) {
+      // Protobuf JSON allows one member of the oneof; the first one read wins.
+      canonical = false;
+      continue;
+    }
+    readMember = member;
+    switch (member) {
+      case 'stringValue':
+        if (typeof item !== 'string') throw new InvalidRecordError('invalid attribute value');
+        result = v as AnyValue;
+        break;
+      case 'boolValue':
+        if (typeof item !== 'boolean') throw new InvalidRecordError('invalid attribute value');
+        result = v as AnyValue;
+        break;
+      case 'intValue':
+        if (typeof item === 'string' && INTEGER_TEXT.test(item)) result = v as AnyValue;
+        else {
+          result = { intValue: readInt(item) };
+          canonical = false;
+        }
+        break;
+      case 'doubleValue':
+        if (typeof item === 'number' || item === 'NaN' || item === 'Infinity' || item === '-Infinity') {
+          result = v as AnyValue;
+        } else throw new InvalidRecordError('invalid attribute value');
+        break;
+      case 'bytesValue':
+        if (typeof item !== 'string') throw new InvalidRecordError('invalid attribute value');
+        result = v as AnyValue;
+        break;
+      case 'arrayValue': {
+        const values = readValues(item);
+        const normalized = normalizeList(values, (x) => normalizeAnyValue(x, depth + 1));
+        if (normalized === values && (item as { values?: unknown }).values === values) result = v as AnyValue;
+        else {
+          result = { arrayValue: { values: normalized } };
+          canonical = false;
+        }
+        break;
+      }
+      case 'kvlistValue': {
+        const values = readValues(item);
+        const normalized = normalizeKeyValues(values, depth + 1);
+        if (normalized === values && (item as { values?: unknown }).values === values) result = v as AnyValue;
+        else {
+          result = { kvlistValue: { values: normalized } };
+          canonical = false;
+        }
+        break;
+      }
+      default:
+        // An unknown member (e.g. from a newer protocol version) is dropped.
+        canonical = false;
+        members--;
+        readMember = undefined;
+    }
   }
-  if (v.boolValue !== undefined && v.boolValue !== null) {
-    if (typeof v.boolValue !== 'boolean') throw new InvalidRecordError('invalid attribute value');
-    return { boolValue: v.boolValue };
-  }
-  if (v.intValue !== undefined && v.intValue !== null) return { intValue: readInt(v.intValue) };
-  if (v.doubleValue !== undefined && v.doubleValue !== null) {
-    const d = v.doubleValue;
-    if (typeof d === 'number' || d === 'NaN' || d === 'Infinity' || d === '-Infinity')
-      return { doubleValue: d };
-    throw new InvalidRecordError('invalid attribute value');
-  }
-  if (v.bytesValue !== undefined && v.bytesValue !== null) {
-    if (typeof v.bytesValue !== 'string') throw new InvalidRecordError('invalid attribute value');
-    return { bytesValue: v.bytesValue };
-  }
-  if (v.arrayValue !== undefined && v.arrayValue !== null) {
-    const values = readValues(v.arrayValue);
-    return { arrayValue: { values: values.map((item) => normalizeAnyValue(item, depth + 1)) } };
-  }
-  if (v.kvlistValue !== undefined && v.kvlistValue !== null) {
-    return { kvlistValue: { values: normalizeKeyValues(readValues(v.kvlistValue), depth + 1) } };
-  }
-  return {};
+  if (result === undefined) return members === 0 && canonical ? (v as AnyValue) : {};
+  if (canonical || result !== v) return result;
+  // `v` holds more than the member that was read: keep only that member.
+  return { [readMember!]: v[readMember!] } as AnyValue;
 }
 
 function readValues(container: unknown): unknown[] {
@@ -64,21 +113,33 @@ function readValues(container: unknown): unknown[] {
   return values;
 }
 
-/** Normalizes a list of `KeyValue`; an absent list is empty. */
+/** Maps `list` through `normalize`, returning `list` itself when no item changed. */
+function normalizeList<T>(list: unknown[], normalize: (item: unknown) => T): T[] {
+  let out: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = normalize(list[i]);
+    if (out === undefined && item !== list[i]) out = list.slice(0, i) as T[];
+    if (out !== undefined) out.push(item);
+  }
+  return out ?? (list as T[]);
+}
+
+/** Normalizes a list of `KeyValue`; an absent list is empty. Returns `list` itself when canonical. */
 export function normalizeKeyValues(list: unknown, depth = 0): KeyValue[] {
   if (list === undefined || list === null) return [];
   if (!Array.isArray(list)) throw new InvalidRecordError('invalid attributes');
-  const out: KeyValue[] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const kv = list[i] as { key?: unknown; value?: unknown } | null;
-    // proto3 (and its JSON mapping) omits an empty string, so an absent key is the key "".
-    const key = kv?.key ?? '';
-    if (typeof kv !== 'object' || kv === null || Array.isArray(kv) || typeof key !== 'string') {
+  return normalizeList(list, (entry): KeyValue => {
+    const kv = entry as { key?: unknown; value?: unknown } | null;
+    if (typeof kv !== 'object' || kv === null || Array.isArray(kv))
       throw new InvalidRecordError('invalid attributes');
-    }
-    out[i] = { key, value: normalizeAnyValue(kv.value, depth) };
-  }
-  return out;
+    // proto3 (and its JSON mapping) omits an empty string, so an absent key is the key "".
+    const key = kv.key ?? '';
+    if (typeof key !== 'string') throw new InvalidRecordError('invalid attributes');
+    const value = normalizeAnyValue(kv.value, depth);
+    let extra = false;
+    for (const field in kv) if (field !== 'key' && field !== 'value') extra = true;
+    return key === kv.key && value === kv.value && !extra ? (kv as KeyValue) : { key, value };
+  });
 }
 
 /** Reads an OTLP unsigned 64-bit nanosecond timestamp (string or number) as a decimal string. */

@@ -9,9 +9,17 @@ import { z } from '@hono/zod-openapi';
 
 const looseObject = z.record(z.string(), z.unknown());
 
+/** Any JSON object; its fields are checked by the record decoders (cheap on 10,000-span bodies). */
+const recordObject = z
+  .custom<Record<string, unknown>>(
+    (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    'must be an object',
+  )
+  .openapi({ type: 'object' });
+
 const recordList = (what: string) =>
   z
-    .array(looseObject)
+    .array(recordObject)
     .optional()
     .describe(`${what}, each in the OTLP JSON encoding (IDs as hex, 64-bit integers as strings)`);
 

@@ -24,6 +24,7 @@ import {
   OtlpTracesResponseSchema,
 } from '../otlp/otlp-schemas.js';
 import { readExportBody } from '../otlp/read-export-body.js';
+import { StoreWriteError } from '../store/sqlite-writer.js';
 import type { TraceStore } from '../store/trace-store.js';
 
 /** What differs between the trace and the log signal. */
@@ -38,7 +39,7 @@ interface Signal<T> {
   responseType: typeof otlpProto.ExportTraceServiceResponse;
   rejectedField: 'rejectedSpans' | 'rejectedLogRecords';
   decode: (body: unknown, ids: IdEncoding) => DecodedExport<T>;
-  write: (store: TraceStore, batch: DecodedExport<T>) => void;
+  write: (store: TraceStore, batch: DecodedExport<T>) => Promise<void>;
 }
 
 const SIGNALS = [
@@ -136,7 +137,20 @@ function registerSignal<T>(app: OpenAPIHono<GuardedEnv>, store: TraceStore, sign
   app.post(signal.path, async (c) => {
     const body = await readExportBody(c.req.raw);
     const batch = decodeBody(signal, body.encoding, body.bytes);
-    signal.write(store, batch);
+    try {
+      await signal.write(store, batch);
+    } catch (error) {
+      if (!(error instanceof StoreWriteError)) throw error;
+      console.error(`svc server: ${error.message}`);
+      throw new ApiError(
+        503,
+        'unavailable',
+        'Storage failed; nothing of this request was stored. Retry later.',
+        {
+          'retry-after': '1',
+        },
+      );
+    }
     return exportResponse(signal, body.encoding, batch);
   });
   app.openAPIRegistry.registerPath({

@@ -19,10 +19,10 @@ export interface TraceSummary {
 
 /** Durable storage of spans (with events and links), resources, scopes and log records. */
 export interface TraceStore {
-  /** Stores the valid spans of one request atomically: all of them, or none. */
-  writeSpans(batch: DecodedExport<SpanRecord>): void;
-  /** Stores the valid log records of one request atomically. */
-  writeLogs(batch: DecodedExport<LogRecordRecord>): void;
+  /** Stores the valid spans of one request atomically (all of them, or none); resolves once durable. */
+  writeSpans(batch: DecodedExport<SpanRecord>): Promise<void>;
+  /** Stores the valid log records of one request atomically; resolves once durable. */
+  writeLogs(batch: DecodedExport<LogRecordRecord>): Promise<void>;
   /** The summary of a trace, or `undefined` when no write touched it. */
   getTraceSummary(traceId: string): TraceSummary | undefined;
   /** Which of `spanIds` are stored in the trace. */

@@ -1,0 +1,200 @@
+/**
+ * The writer thread of the embedded store. It owns the only writing connection to the database
+ * and stores the batches the request thread sends, in arrival order, with group commit: the
+ * batches queued while a transaction runs are stored together in the next one. When a shared
+ * transaction fails, each of its batches is retried alone, so one bad batch fails only its own
+ * request. A batch is acknowledged only after its transaction committed (`synchronous = FULL`).
+ *
+ * This file runs as a worker from source (Node strips its types) and from the build; it imports
+ * nothing but types and Node built-ins.
+ * @module
+ */
+import { hash, randomUUID } from 'node:crypto';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WriteBatch } from './write-batch.js';
+
+/** A message from the request thread. */
+export type WriterRequest = { type: 'write'; id: number; batch: WriteBatch } | { type: 'close' };
+
+/** A message to the request thread. */
+export type WriterReply = { type: 'written'; id: number } | { type: 'failed'; id: number; message: string };
+
+const MAX_CACHED_IDS = 10_000;
+const port = parentPort!;
+const db = new DatabaseSync((workerData as { path: string }).path);
+db.exec('PRAGMA synchronous = FULL');
+db.exec('PRAGMA foreign_keys = ON');
+db.exec('PRAGMA busy_timeout = 5000');
+
+const statement = (sql: string): StatementSync => db.prepare(sql);
+const sql = {
+  findResource: statement('SELECT id FROM resources WHERE digest = ?'),
+  insertResource: statement(
+    'INSERT INTO resources (digest, attributes, dropped_attributes_count, schema_url) VALUES (?, ?, ?, ?) RETURNING id',
+  ),
+  findScope: statement('SELECT id FROM scopes WHERE digest = ?'),
+  insertScope: statement(
+    'INSERT INTO scopes (digest, name, version, attributes, dropped_attributes_count, schema_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+  ),
+  traceExists: statement('SELECT 1 FROM traces WHERE trace_id = ?'),
+  touchTrace: statement(
+    `INSERT INTO traces (trace_id, id, revision, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+     ON CONFLICT (trace_id) DO UPDATE SET revision = revision + 1, updated_at = excluded.updated_at`,
+  ),
+  upsertSpan: statement(
+    `INSERT INTO spans (resource_id, scope_id, trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
+       start_time_unix_nano, end_time_unix_nano, attributes, dropped_attributes_count,
+       dropped_events_count, dropped_links_count, status_code, status_message, fields)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (trace_id, span_id) DO UPDATE SET
+       parent_span_id = excluded.parent_span_id, trace_state = excluded.trace_state, flags = excluded.flags,
+       name = excluded.name, kind = excluded.kind, start_time_unix_nano = excluded.start_time_unix_nano,
+       end_time_unix_nano = excluded.end_time_unix_nano, attributes = excluded.attributes,
+       dropped_attributes_count = excluded.dropped_attributes_count,
+       dropped_events_count = excluded.dropped_events_count, dropped_links_count = excluded.dropped_links_count,
+       status_code = excluded.status_code, status_message = excluded.status_message, fields = excluded.fields,
+       resource_id = excluded.resource_id, scope_id = excluded.scope_id`,
+  ),
+  deleteEvents: statement('DELETE FROM span_events WHERE trace_id = ? AND span_id = ?'),
+  deleteLinks: statement('DELETE FROM span_links WHERE trace_id = ? AND span_id = ?'),
+  insertEvent: statement(
+    `INSERT INTO span_events (trace_id, span_id, position, time_unix_nano, name, attributes, dropped_attributes_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  insertLink: statement(
+    `INSERT INTO span_links (trace_id, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
+       attributes, dropped_attributes_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  insertLog: statement(
+    `INSERT INTO log_records (resource_id, scope_id, trace_id, span_id, time_unix_nano, observed_time_unix_nano,
+       severity_number, severity_text, event_name, body, attributes, dropped_attributes_count, flags, fields)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+};
+
+/** Resource and scope row IDs by content digest; cleared after a rollback. */
+const idsByDigest = new Map<string, number>();
+
+function rowId(digest: string, find: StatementSync, insert: () => unknown): number {
+  const cached = idsByDigest.get(digest);
+  if (cached !== undefined) return cached;
+  const row = (find.get(digest) ?? insert()) as { id: number };
+  if (idsByDigest.size >= MAX_CACHED_IDS) idsByDigest.clear();
+  idsByDigest.set(digest, row.id);
+  return row.id;
+}
+
+function store(batch: WriteBatch): void {
+  const resourceIds = batch.resources.map(([attributes, dropped, schemaUrl]) => {
+    const digest = `r:${hash('sha256', `${attributes}\u0000${dropped}\u0000${schemaUrl}`)}`;
+    return rowId(digest, sql.findResource, () =>
+      sql.insertResource.get(digest, attributes, dropped, schemaUrl),
+    );
+  });
+  const scopeIds = batch.scopes.map(([name, version, attributes, dropped, schemaUrl]) => {
+    const digest = `s:${hash('sha256', [name, version, attributes, dropped, schemaUrl].join('\u0000'))}`;
+    return rowId(digest, sql.findScope, () =>
+      sql.insertScope.get(digest, name, version, attributes, dropped, schemaUrl),
+    );
+  });
+  // Spans of traces stored before may be re-sent: their old events and links are replaced.
+  const known = new Set(batch.traces.filter((traceId) => sql.traceExists.get(traceId) !== undefined));
+  for (const [group, traceId, spanId, parent, state, flags, name, kind, start, end, ...rest] of batch.spans) {
+    sql.upsertSpan.run(
+      resourceIds[group]!,
+      scopeIds[group]!,
+      traceId,
+      spanId,
+      parent,
+      state,
+      flags,
+      name,
+      kind,
+      BigInt(start),
+      BigInt(end),
+      ...rest,
+    );
+    if (known.has(traceId)) {
+      sql.deleteEvents.run(traceId, spanId);
+      sql.deleteLinks.run(traceId, spanId);
+    }
+  }
+  for (const [traceId, spanId, position, time, name, attributes, dropped] of batch.events) {
+    sql.insertEvent.run(traceId, spanId, position, BigInt(time), name, attributes, dropped);
+  }
+  for (const row of batch.links) sql.insertLink.run(...row);
+  for (const row of batch.logs) {
+    const [group, traceId, spanId, time, observed, ...rest] = row;
+    sql.insertLog.run(
+      resourceIds[group]!,
+      scopeIds[group]!,
+      traceId,
+      spanId,
+      BigInt(time),
+      BigInt(observed),
+      ...rest,
+    );
+  }
+  const now = Date.now();
+  for (const traceId of batch.traces) sql.touchTrace.run(traceId, randomUUID(), now, now);
+}
+
+function inTransaction(work: () => void): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    idsByDigest.clear();
+    throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+let queue: { id: number; batch: WriteBatch }[] = [];
+let scheduled = false;
+
+function drain(): void {
+  scheduled = false;
+  const writes = queue;
+  queue = [];
+  try {
+    inTransaction(() => {
+      for (const write of writes) store(write.batch);
+    });
+    for (const { id } of writes) port.postMessage({ type: 'written', id } satisfies WriterReply);
+    return;
+  } catch (error) {
+    if (writes.length === 1) {
+      port.postMessage({ type: 'failed', id: writes[0]!.id, message: describe(error) } satisfies WriterReply);
+      return;
+    }
+  }
+  for (const { id, batch } of writes) {
+    try {
+      inTransaction(() => store(batch));
+      port.postMessage({ type: 'written', id } satisfies WriterReply);
+    } catch (error) {
+      port.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
+    }
+  }
+}
+
+port.on('message', (message: WriterRequest) => {
+  if (message.type === 'close') {
+    if (queue.length > 0) drain();
+    db.close();
+    port.close();
+    return;
+  }
+  queue.push({ id: message.id, batch: message.batch });
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(drain);
+  }
+});

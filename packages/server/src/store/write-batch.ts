@@ -1,0 +1,203 @@
+/**
+ * The rows of one accepted request, as the writer thread stores them: flat tuples of strings and
+ * numbers, cheap to hand to another thread. Attribute lists are serialized here, on the request's
+ * thread; the writer only binds and inserts.
+ * @module
+ */
+import type {
+  DecodedExport,
+  LogRecordRecord,
+  ResourceRecord,
+  ScopeRecord,
+  SpanRecord,
+} from '../otlp/model.js';
+
+/** `[attributes JSON, dropped attributes count, schema URL]`. */
+export type ResourceRow = [attributes: string, dropped: number, schemaUrl: string];
+
+/** `[name, version, attributes JSON, dropped attributes count, schema URL]`. */
+export type ScopeRow = [
+  name: string,
+  version: string,
+  attributes: string,
+  dropped: number,
+  schemaUrl: string,
+];
+
+/** A span row; `group` indexes the batch's resource and scope lists. */
+export type SpanRow = [
+  group: number,
+  traceId: string,
+  spanId: string,
+  parentSpanId: string,
+  traceState: string,
+  flags: number,
+  name: string,
+  kind: number,
+  startTimeUnixNano: string,
+  endTimeUnixNano: string,
+  attributes: string,
+  droppedAttributesCount: number,
+  droppedEventsCount: number,
+  droppedLinksCount: number,
+  statusCode: number,
+  statusMessage: string,
+  fields: number,
+];
+
+/** A span event row; `position` is its index in the span's event list. */
+export type EventRow = [
+  traceId: string,
+  spanId: string,
+  position: number,
+  timeUnixNano: string,
+  name: string,
+  attributes: string,
+  dropped: number,
+];
+
+/** A span link row. */
+export type LinkRow = [
+  traceId: string,
+  spanId: string,
+  position: number,
+  linkedTraceId: string,
+  linkedSpanId: string,
+  traceState: string,
+  flags: number,
+  attributes: string,
+  dropped: number,
+];
+
+/** A log record row. */
+export type LogRow = [
+  group: number,
+  traceId: string,
+  spanId: string,
+  timeUnixNano: string,
+  observedTimeUnixNano: string,
+  severityNumber: number,
+  severityText: string,
+  eventName: string,
+  body: string | null,
+  attributes: string,
+  droppedAttributesCount: number,
+  flags: number,
+  fields: number,
+];
+
+/** The rows of one request. Every row of it is stored, or none. */
+export interface WriteBatch {
+  resources: ResourceRow[];
+  scopes: ScopeRow[];
+  spans: SpanRow[];
+  events: EventRow[];
+  links: LinkRow[];
+  logs: LogRow[];
+  /** Trace IDs the request touches; each one's revision grows by one. */
+  traces: string[];
+}
+
+function groupRows(batch: DecodedExport<unknown>): Pick<WriteBatch, 'resources' | 'scopes'> {
+  const resources = batch.groups.map(
+    ({ resource: r }: { resource: ResourceRecord }): ResourceRow => [
+      JSON.stringify(r.attributes),
+      r.droppedAttributesCount,
+      r.schemaUrl,
+    ],
+  );
+  const scopes = batch.groups.map(
+    ({ scope: s }: { scope: ScopeRecord }): ScopeRow => [
+      s.name,
+      s.version,
+      JSON.stringify(s.attributes),
+      s.droppedAttributesCount,
+      s.schemaUrl,
+    ],
+  );
+  return { resources, scopes };
+}
+
+/** The rows of a decoded trace export. */
+export function spanWriteBatch(batch: DecodedExport<SpanRecord>): WriteBatch {
+  const spans: SpanRow[] = [];
+  const events: EventRow[] = [];
+  const links: LinkRow[] = [];
+  const traces = new Set<string>();
+  batch.groups.forEach((group, index) => {
+    for (const s of group.records) {
+      traces.add(s.traceId);
+      spans.push([
+        index,
+        s.traceId,
+        s.spanId,
+        s.parentSpanId,
+        s.traceState,
+        s.flags,
+        s.name,
+        s.kind,
+        s.startTimeUnixNano,
+        s.endTimeUnixNano,
+        JSON.stringify(s.attributes),
+        s.droppedAttributesCount,
+        s.droppedEventsCount,
+        s.droppedLinksCount,
+        s.statusCode,
+        s.statusMessage,
+        s.fields,
+      ]);
+      s.events.forEach((e, position) => {
+        events.push([
+          s.traceId,
+          s.spanId,
+          position,
+          e.timeUnixNano,
+          e.name,
+          JSON.stringify(e.attributes),
+          e.droppedAttributesCount,
+        ]);
+      });
+      s.links.forEach((l, position) => {
+        links.push([
+          s.traceId,
+          s.spanId,
+          position,
+          l.traceId,
+          l.spanId,
+          l.traceState,
+          l.flags,
+          JSON.stringify(l.attributes),
+          l.droppedAttributesCount,
+        ]);
+      });
+    }
+  });
+  return { ...groupRows(batch), spans, events, links, logs: [], traces: [...traces] };
+}
+
+/** The rows of a decoded log export. */
+export function logWriteBatch(batch: DecodedExport<LogRecordRecord>): WriteBatch {
+  const logs: LogRow[] = [];
+  const traces = new Set<string>();
+  batch.groups.forEach((group, index) => {
+    for (const l of group.records) {
+      if (l.traceId !== '') traces.add(l.traceId);
+      logs.push([
+        index,
+        l.traceId,
+        l.spanId,
+        l.timeUnixNano,
+        l.observedTimeUnixNano,
+        l.severityNumber,
+        l.severityText,
+        l.eventName,
+        l.body === null ? null : JSON.stringify(l.body),
+        JSON.stringify(l.attributes),
+        l.droppedAttributesCount,
+        l.flags,
+        l.fields,
+      ]);
+    }
+  });
+  return { ...groupRows(batch), spans: [], events: [], links: [], logs, traces: [...traces] };
+}
