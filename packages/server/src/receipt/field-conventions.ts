@@ -139,7 +139,6 @@ export const FIELD_CONVENTIONS: Readonly<Record<ReceiptField, readonly FieldConv
       convention: 'OpenTelemetry semantic conventions',
       names: ['error.type', 'exception.type', 'exception.message'],
     },
-    { convention: 'Langfuse', names: ['langfuse.observation.status_message'] },
   ],
   tool: [
     { convention: 'GenAI semantic conventions', names: ['gen_ai.tool.name', 'gen_ai.tool.call.id'] },
