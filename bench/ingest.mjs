@@ -9,9 +9,8 @@
  * target never fails the run (exit 0); failed requests or a wrong stored count do (exit 1).
  *
  * Environment: BENCH_BATCHES (timed batches per scenario, default 128), BENCH_WARMUP (default 8),
- * BENCH_CONCURRENCY (requests in flight, default 4), BENCH_BASELINE_PASSES (timed passes of the
- * baseline, which stores nothing and so can take the same bodies again; the median is reported;
- * default 3), BENCH_SEED (default 42), BENCH_CPU_PROF (a directory: the server children run with
+ * BENCH_CONCURRENCY (requests in flight, default 4), BENCH_PASSES (rounds per encoding, each a
+ * baseline pass and a stored pass into a fresh database; medians are reported; default 3), BENCH_SEED (default 42), BENCH_CPU_PROF (a directory: the server children run with
  * --cpu-prof and write their profiles there).
  * @module
  */
@@ -43,7 +42,7 @@ const BATCHES = envInt('BENCH_BATCHES', 128, 1);
 const WARMUP = envInt('BENCH_WARMUP', 8, 0);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 4, 1);
 const SEED = envInt('BENCH_SEED', 42, 0);
-const BASELINE_PASSES = envInt('BENCH_BASELINE_PASSES', 3, 1);
+const PASSES = envInt('BENCH_PASSES', 3, 1);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 const here = import.meta.dirname;
@@ -186,15 +185,19 @@ async function timedPass(pool, server, encoding, bodies) {
  * One scenario: the warm-up batches, then `passes` timed passes over the timed batches; the pass
  * of median rate is reported, with the rates of all passes.
  */
+/** The result of median rate among `results`, with the rates of all of them. */
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.spansPerSecond - b.spansPerSecond);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], rates: results.map((r) => r.spansPerSecond) };
+}
+
 async function measure(server, encoding, warmupBodies, timedBodies, passes) {
   const pool = new Pool(server.origin, { connections: CONCURRENCY, pipelining: 1 });
   try {
     await postAll(pool, server, encoding, warmupBodies);
     const results = [];
     for (let i = 0; i < passes; i++) results.push(await timedPass(pool, server, encoding, timedBodies));
-    const rates = results.map((r) => r.spansPerSecond);
-    results.sort((a, b) => a.spansPerSecond - b.spansPerSecond);
-    return { ...results[Math.floor((results.length - 1) / 2)], rates };
+    return median(results);
   } finally {
     await pool.close();
   }
@@ -282,6 +285,8 @@ async function main() {
   console.log('  servers run in child processes; the client (undici Pool, keep-alive) runs in the parent');
   console.log('');
 
+  // Rounds interleave the two servers, so drift in the machine's speed (it is shared) falls on
+  // both: each round is one baseline pass and one stored pass into a fresh, empty database.
   const results = {};
   const checks = [];
   const baseline = await startChild('baseline-server.mjs', 'baseline');
@@ -289,19 +294,21 @@ async function main() {
     for (const encoding of ['json', 'protobuf']) {
       const warmupBodies = bodies[encoding].slice(0, WARMUP);
       const timedBodies = bodies[encoding].slice(WARMUP);
-      const base = await measure(baseline, encoding, warmupBodies, timedBodies, BASELINE_PASSES);
-      const real = await startChild('real-server.mjs', `stored-${encoding}`);
-      try {
-        // One pass: posting the same spans again would update stored spans instead of adding them.
-        const stored = await measure(real, encoding, warmupBodies, timedBodies, 1);
-        results[encoding] = { base, stored };
-        const stats = await ask(real, 'stats');
-        const expectedSpans = (WARMUP + BATCHES) * BATCH_SPANS;
-        const receipt = await checkReceipt(real, checkTrace);
-        checks.push({ encoding, stats, expectedSpans, receipt });
-      } finally {
-        await stopChild(real);
+      const rounds = { base: [], stored: [] };
+      for (let round = 0; round < PASSES; round++) {
+        rounds.base.push(await measure(baseline, encoding, warmupBodies, timedBodies, 1));
+        const real = await startChild('real-server.mjs', `stored-${encoding}-${round + 1}`);
+        try {
+          rounds.stored.push(await measure(real, encoding, warmupBodies, timedBodies, 1));
+          const stats = await ask(real, 'stats');
+          const expectedSpans = (WARMUP + BATCHES) * BATCH_SPANS;
+          const receipt = await checkReceipt(real, checkTrace);
+          checks.push({ encoding: `${encoding} #${round + 1}`, stats, expectedSpans, receipt });
+        } finally {
+          await stopChild(real);
+        }
       }
+      results[encoding] = { base: median(rounds.base), stored: median(rounds.stored) };
     }
   } finally {
     await stopChild(baseline);
@@ -326,12 +333,14 @@ async function main() {
   }
   console.log('');
   console.log(
-    `(baseline: median of ${BASELINE_PASSES} passes over the same bodies; stored: one pass into an empty database.`,
+    `(each figure: the median of ${PASSES} rounds; a round is one baseline pass, then one stored pass into a fresh, empty database.`,
   );
   console.log(' MB/s: request bodies; p50/p99: request latency; srv/cli CPU: CPU time / wall time of the');
   console.log(' server child / the client, 100 % = one core)');
-  for (const [encoding, { base }] of Object.entries(results)) {
-    console.log(`${encoding} baseline passes: ${base.rates.map((r) => fmtInt(r)).join(', ')} spans/s`);
+  for (const [encoding, { base, stored }] of Object.entries(results)) {
+    console.log(
+      `${encoding} rounds: baseline ${base.rates.map((r) => fmtInt(r)).join(', ')} spans/s; stored ${stored.rates.map((r) => fmtInt(r)).join(', ')} spans/s`,
+    );
   }
   console.log('');
 

@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The writer thread's file is its own entry: the store starts it as a worker beside index.js.
-  entry: { index: 'src/index.ts', 'sqlite-writer-worker': 'src/store/sqlite-writer-worker.ts' },
+  // Thread entries are their own files: the store starts them as workers beside index.js.
+  entry: {
+    index: 'src/index.ts',
+    'sqlite-writer-worker': 'src/store/sqlite-writer-worker.ts',
+    'decoder-thread': 'src/ingest/decoder-thread.ts',
+    'decoder-loop': 'src/ingest/decoder-loop.ts',
+  },
   format: ['esm'],
   target: 'node22',
   platform: 'node',

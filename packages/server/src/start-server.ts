@@ -17,7 +17,6 @@ import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import { openDatabase } from './store/sqlite-database.js';
 import { SqliteTraceStore } from './store/sqlite-trace-store.js';
-import { SqliteWriter } from './store/sqlite-writer.js';
 import type { TraceStore } from './store/trace-store.js';
 
 /** The database file inside the data directory. */
@@ -53,7 +52,10 @@ export interface RunningServer {
   traceStore: TraceStore;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector;
-  /** Stops listening, drops open connections, closes the store (and removes a temporary data directory). */
+  /**
+   * Stops listening, lets requests in flight finish (up to 5 s, then drops their connections),
+   * closes the store and removes a temporary data directory.
+   */
   close(): Promise<void>;
 }
 
@@ -86,6 +88,22 @@ function listen(fetch: FetchCallback, host: string, port: number): Promise<Serve
   });
 }
 
+/** How long `close()` lets requests in flight finish before dropping their connections. */
+const CLOSE_GRACE_MILLIS = 5_000;
+
+/** Stops accepting, closes idle connections, lets requests in flight finish within the grace period. */
+function stopListening(server: Server): Promise<void> {
+  return new Promise((done) => {
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MILLIS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      done();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 /**
  * Starts the reference service.
  *
@@ -105,12 +123,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const databasePath = join(dataDir, DATABASE_FILE);
   const db = openDatabase(databasePath);
   let server: Server | undefined;
-  let writer: SqliteWriter | undefined;
+  let traceStore: SqliteTraceStore | undefined;
   try {
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector() : undefined;
-    writer = new SqliteWriter(databasePath);
-    const traceStore = new SqliteTraceStore(db, writer);
+    traceStore = new SqliteTraceStore(db, databasePath);
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
@@ -127,20 +144,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       traceStore,
       ...(faults ? { faults } : {}),
       close() {
-        closed ??= new Promise<void>((done) => {
-          listening.close(() => done());
-          listening.closeAllConnections();
-        }).then(async () => {
-          await writer!.close();
+        closed ??= (async () => {
+          await stopListening(listening);
+          await traceStore!.close();
           db.close();
           if (temporary) rmSync(dataDir, { recursive: true, force: true });
-        });
+        })();
         return closed;
       },
     };
   } catch (error) {
     server?.close();
-    await writer?.close();
+    await traceStore?.close();
     db.close();
     if (temporary) rmSync(dataDir, { recursive: true, force: true });
     throw error;

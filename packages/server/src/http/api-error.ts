@@ -23,13 +23,20 @@ export interface ApiErrorBody {
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly status: ContentfulStatusCode;
+  readonly code: ApiErrorCode;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ApiErrorCode,
+    status: ContentfulStatusCode,
+    code: ApiErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
   }
 
   /** The JSON body for this error. */

@@ -122,7 +122,11 @@ export function decodeExport<T>(
 }
 
 /** A short, content-free summary of refusal reasons for `partialSuccess.errorMessage`. */
-export function describeRefusals(what: string, rejected: number, reasons: Map<string, number>): string {
+export function describeRefusals(
+  what: string,
+  rejected: number,
+  reasons: Iterable<[string, number]>,
+): string {
   const parts = [...reasons].map(([reason, count]) => `${reason} (${count})`);
   return `${rejected} ${what} rejected: ${parts.join(', ')}`;
 }

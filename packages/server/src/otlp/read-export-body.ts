@@ -10,8 +10,7 @@ import { MAX_OTLP_BODY_BYTES } from '../limits.js';
 
 const gunzipAsync = promisify(gunzip);
 
-/** The two OTLP/HTTP encodings. */
-export type OtlpEncoding = 'json' | 'protobuf';
+import type { OtlpEncoding } from '../ingest/decode-request.js';
 
 /** A read request body and its encoding. */
 export interface ExportBody {

@@ -10,13 +10,10 @@ import type { RouteId } from '../auth/key-presets.js';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
+import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
 import { MAX_OTLP_BODY_BYTES } from '../limits.js';
 import { describeRefusals, MalformedExportError } from '../otlp/decode-export.js';
-import { decodeLogs } from '../otlp/decode-logs.js';
-import { decodeTraces } from '../otlp/decode-traces.js';
-import type { IdEncoding } from '../otlp/ids.js';
-import type { DecodedExport } from '../otlp/model.js';
-import { OTLP_TO_OBJECT, otlpProto } from '../otlp/otlp-proto.js';
+import { otlpProto } from '../otlp/otlp-proto.js';
 import {
   OtlpLogsRequestSchema,
   OtlpLogsResponseSchema,
@@ -24,100 +21,50 @@ import {
   OtlpTracesResponseSchema,
 } from '../otlp/otlp-schemas.js';
 import { readExportBody } from '../otlp/read-export-body.js';
-import { StoreWriteError } from '../store/sqlite-writer.js';
+import { StoreWriteError } from '../store/store-write-error.js';
 import type { TraceStore } from '../store/trace-store.js';
 
-/** What differs between the trace and the log signal. */
-interface Signal<T> {
+/** What differs between the trace and the log route. */
+interface Signal {
+  signal: OtlpSignal;
   route: Extract<RouteId, 'otlp.traces' | 'otlp.logs'>;
   path: string;
   what: string;
-  messageName: string;
   requestSchema: ZodType;
   responseSchema: ZodType;
-  requestType: typeof otlpProto.ExportTraceServiceRequest;
   responseType: typeof otlpProto.ExportTraceServiceResponse;
   rejectedField: 'rejectedSpans' | 'rejectedLogRecords';
-  decode: (body: unknown, ids: IdEncoding) => DecodedExport<T>;
-  write: (store: TraceStore, batch: DecodedExport<T>) => Promise<void>;
 }
 
-const SIGNALS = [
+const SIGNALS: readonly Signal[] = [
   {
+    signal: 'traces',
     route: 'otlp.traces',
     path: '/api/v1/otlp/v1/traces',
     what: 'spans',
-    messageName: 'ExportTraceServiceRequest',
     requestSchema: OtlpTracesRequestSchema,
     responseSchema: OtlpTracesResponseSchema,
-    requestType: otlpProto.ExportTraceServiceRequest,
     responseType: otlpProto.ExportTraceServiceResponse,
     rejectedField: 'rejectedSpans',
-    decode: decodeTraces,
-    write: (store, batch) => store.writeSpans(batch),
-  } satisfies Signal<ReturnType<typeof decodeTraces>['groups'][number]['records'][number]>,
+  },
   {
+    signal: 'logs',
     route: 'otlp.logs',
     path: '/api/v1/otlp/v1/logs',
     what: 'log records',
-    messageName: 'ExportLogsServiceRequest',
     requestSchema: OtlpLogsRequestSchema,
     responseSchema: OtlpLogsResponseSchema,
-    requestType: otlpProto.ExportLogsServiceRequest,
     responseType: otlpProto.ExportLogsServiceResponse,
     rejectedField: 'rejectedLogRecords',
-    decode: decodeLogs,
-    write: (store, batch) => store.writeLogs(batch),
-  } satisfies Signal<ReturnType<typeof decodeLogs>['groups'][number]['records'][number]>,
-] as const;
+  },
+];
 
-function invalid(message: string): ApiError {
-  return new ApiError(400, 'invalid_request', message);
-}
-
-function decodeBody<T>(signal: Signal<T>, encoding: 'json' | 'protobuf', bytes: Buffer): DecodedExport<T> {
-  let request: unknown;
-  let ids: IdEncoding;
-  if (encoding === 'json') {
-    try {
-      request = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      throw invalid('Request body is not valid JSON.');
-    }
-    const shape = signal.requestSchema.safeParse(request);
-    if (!shape.success) {
-      const where = shape.error.issues[0]?.path.join('.') || 'body';
-      throw invalid(`Request body is not an OTLP ${signal.messageName} (at ${where}).`);
-    }
-    ids = 'hex';
-  } else {
-    try {
-      request = signal.requestType.toObject(signal.requestType.decode(bytes), OTLP_TO_OBJECT);
-    } catch {
-      throw invalid(`Request body is not a valid protobuf ${signal.messageName}.`);
-    }
-    ids = 'base64';
-  }
-  try {
-    return signal.decode(request, ids);
-  } catch (error) {
-    if (error instanceof MalformedExportError) {
-      throw invalid(`Request body is not an OTLP ${signal.messageName}: ${error.message}.`);
-    }
-    throw error;
-  }
-}
-
-function exportResponse<T>(
-  signal: Signal<T>,
-  encoding: 'json' | 'protobuf',
-  batch: DecodedExport<T>,
-): Response {
+function exportResponse(signal: Signal, encoding: OtlpEncoding, outcome: IngestOutcome): Response {
   const partialSuccess =
-    batch.rejected > 0
+    outcome.rejected > 0
       ? {
-          [signal.rejectedField]: batch.rejected,
-          errorMessage: describeRefusals(signal.what, batch.rejected, batch.reasons),
+          [signal.rejectedField]: outcome.rejected,
+          errorMessage: describeRefusals(signal.what, outcome.rejected, outcome.reasons),
         }
       : undefined;
   if (encoding === 'json') {
@@ -133,25 +80,29 @@ function exportResponse<T>(
   });
 }
 
-function registerSignal<T>(app: OpenAPIHono<GuardedEnv>, store: TraceStore, signal: Signal<T>): void {
+async function ingest(store: TraceStore, signal: Signal, encoding: OtlpEncoding, bytes: Uint8Array) {
+  try {
+    return await store.ingest(signal.signal, encoding, bytes);
+  } catch (error) {
+    if (error instanceof MalformedExportError) throw new ApiError(400, 'invalid_request', error.message);
+    if (!(error instanceof StoreWriteError)) throw error;
+    console.error(`svc server: ${error.message}`);
+    throw new ApiError(
+      503,
+      'unavailable',
+      'Storage failed; nothing of this request was stored. Retry later.',
+      {
+        'retry-after': '1',
+      },
+    );
+  }
+}
+
+function registerSignal(app: OpenAPIHono<GuardedEnv>, store: TraceStore, signal: Signal): void {
   app.post(signal.path, async (c) => {
     const body = await readExportBody(c.req.raw);
-    const batch = decodeBody(signal, body.encoding, body.bytes);
-    try {
-      await signal.write(store, batch);
-    } catch (error) {
-      if (!(error instanceof StoreWriteError)) throw error;
-      console.error(`svc server: ${error.message}`);
-      throw new ApiError(
-        503,
-        'unavailable',
-        'Storage failed; nothing of this request was stored. Retry later.',
-        {
-          'retry-after': '1',
-        },
-      );
-    }
-    return exportResponse(signal, body.encoding, batch);
+    const outcome = await ingest(store, signal, body.encoding, body.bytes);
+    return exportResponse(signal, body.encoding, outcome);
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
@@ -190,5 +141,5 @@ function registerSignal<T>(app: OpenAPIHono<GuardedEnv>, store: TraceStore, sign
 
 /** Registers both OTLP ingest routes on `app`. */
 export function registerOtlpRoutes(app: OpenAPIHono<GuardedEnv>, store: TraceStore): void {
-  for (const signal of SIGNALS) registerSignal(app, store, signal as Signal<unknown>);
+  for (const signal of SIGNALS) registerSignal(app, store, signal);
 }

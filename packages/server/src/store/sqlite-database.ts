@@ -40,11 +40,10 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE traces (
     trace_id TEXT PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
     revision INTEGER NOT NULL,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
-  );
+  ) WITHOUT ROWID;
   CREATE TABLE spans (
     id INTEGER PRIMARY KEY,
     trace_id TEXT NOT NULL,

@@ -1,15 +1,17 @@
 /**
  * The embedded {@link TraceStore}: SQLite through `node:sqlite`. Reads run on the request
- * thread's connection; writes go to the writer thread (see `sqlite-writer-worker.ts`), which
- * stores each request's records in one transaction, so a request is stored whole or not at all,
- * and answers only once they are committed.
+ * thread's connection. Each export request is decoded on a decoder thread (`ingest/`) and stored
+ * by the writer thread (`sqlite-writer-worker.ts`) in one transaction, so a request is stored
+ * whole or not at all, and is answered only once committed.
  * @module
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { DecodedExport, KeyValue, LogRecordRecord, SpanRecord } from '../otlp/model.js';
-import type { SqliteWriter } from './sqlite-writer.js';
+import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
+import { IngestPool } from '../ingest/ingest-pool.js';
+import type { KeyValue, LogRecordRecord, SpanRecord } from '../otlp/model.js';
+import { serviceTraceId } from './service-trace-id.js';
+import { SqliteWriter } from './sqlite-writer.js';
 import type { TraceStore, TraceSummary } from './trace-store.js';
-import { logWriteBatch, spanWriteBatch } from './write-batch.js';
 
 interface SpanRow {
   trace_id: string;
@@ -48,15 +50,20 @@ interface LogRow {
 /** {@link TraceStore} on an open SQLite database (see `openDatabase`). */
 export class SqliteTraceStore implements TraceStore {
   readonly #writer: SqliteWriter;
+  readonly #pool: IngestPool;
   readonly #statements: Record<string, StatementSync>;
 
-  /** Reads through `db`; writes through `writer`, whose thread holds its own connection. */
-  constructor(db: DatabaseSync, writer: SqliteWriter) {
-    this.#writer = writer;
+  /**
+   * Reads through `db` (open and migrated). Writes go to a writer thread with its own connection
+   * to `path`, fed by `decoderThreads` decoder threads.
+   */
+  constructor(db: DatabaseSync, path: string, decoderThreads?: number) {
+    this.#writer = new SqliteWriter(path);
+    this.#pool = new IngestPool(this.#writer, decoderThreads);
     const prepare = (sql: string) => db.prepare(sql);
     this.#statements = {
       traceSummary: prepare(
-        `SELECT t.id, t.revision,
+        `SELECT t.revision,
            (SELECT COUNT(*) FROM spans s WHERE s.trace_id = t.trace_id) AS span_count
          FROM traces t WHERE t.trace_id = ?`,
       ),
@@ -87,23 +94,31 @@ export class SqliteTraceStore implements TraceStore {
     };
   }
 
-  async writeSpans(batch: DecodedExport<SpanRecord>): Promise<void> {
-    if (batch.accepted > 0) await this.#writer.write(spanWriteBatch(batch));
+  ingest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): Promise<IngestOutcome> {
+    return this.#pool.ingest(signal, encoding, body);
   }
 
-  async writeLogs(batch: DecodedExport<LogRecordRecord>): Promise<void> {
-    if (batch.accepted > 0) await this.#writer.write(logWriteBatch(batch));
+  /** Stops the decoder threads and then the writer thread, after the requests in flight. */
+  async close(): Promise<void> {
+    await this.#pool.close();
+    await this.#writer.close();
   }
 
   getTraceSummary(traceId: string): TraceSummary | undefined {
     const row = this.#statements.traceSummary!.get(traceId) as
-      | { id: string; revision: number; span_count: number }
+      | { revision: number; span_count: number }
       | undefined;
     if (row === undefined) return undefined;
     let fields = 0;
     for (const r of this.#statements.spanFields!.all(traceId) as { fields: number }[]) fields |= r.fields;
     for (const r of this.#statements.logFields!.all(traceId) as { fields: number }[]) fields |= r.fields;
-    return { traceId, serviceTraceId: row.id, spanCount: row.span_count, revision: row.revision, fields };
+    return {
+      traceId,
+      serviceTraceId: serviceTraceId(traceId),
+      spanCount: row.span_count,
+      revision: row.revision,
+      fields,
+    };
   }
 
   findSpanIds(traceId: string, spanIds: readonly string[]): Set<string> {

@@ -9,13 +9,20 @@
  * nothing but types and Node built-ins.
  * @module
  */
-import { hash, randomUUID } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { WriteBatch } from './write-batch.js';
 
-/** A message from the request thread. */
-export type WriterRequest = { type: 'write'; id: number; batch: WriteBatch } | { type: 'close' };
+/**
+ * A message to the writer: from the request thread (`connect` hands over a port on which a
+ * decoder thread sends its writes; `close`), or a `write` from either. Replies go back on the port
+ * the write came from.
+ */
+export type WriterRequest =
+  | { type: 'write'; id: number; batch: WriteBatch }
+  | { type: 'connect'; port: MessagePort }
+  | { type: 'close' };
 
 /** A message to the request thread. */
 export type WriterReply = { type: 'written'; id: number } | { type: 'failed'; id: number; message: string };
@@ -39,31 +46,17 @@ const sql = {
   ),
   traceExists: statement('SELECT 1 FROM traces WHERE trace_id = ?'),
   touchTrace: statement(
-    `INSERT INTO traces (trace_id, id, revision, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+    `INSERT INTO traces (trace_id, revision, created_at, updated_at) VALUES (?, 1, ?, ?)
      ON CONFLICT (trace_id) DO UPDATE SET revision = revision + 1, updated_at = excluded.updated_at`,
-  ),
-  upsertSpan: statement(
-    `INSERT INTO spans (resource_id, scope_id, trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
-       start_time_unix_nano, end_time_unix_nano, attributes, dropped_attributes_count,
-       dropped_events_count, dropped_links_count, status_code, status_message, fields)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (trace_id, span_id) DO UPDATE SET
-       parent_span_id = excluded.parent_span_id, trace_state = excluded.trace_state, flags = excluded.flags,
-       name = excluded.name, kind = excluded.kind, start_time_unix_nano = excluded.start_time_unix_nano,
-       end_time_unix_nano = excluded.end_time_unix_nano, attributes = excluded.attributes,
-       dropped_attributes_count = excluded.dropped_attributes_count,
-       dropped_events_count = excluded.dropped_events_count, dropped_links_count = excluded.dropped_links_count,
-       status_code = excluded.status_code, status_message = excluded.status_message, fields = excluded.fields,
-       resource_id = excluded.resource_id, scope_id = excluded.scope_id`,
   ),
   deleteEvents: statement('DELETE FROM span_events WHERE trace_id = ? AND span_id = ?'),
   deleteLinks: statement('DELETE FROM span_links WHERE trace_id = ? AND span_id = ?'),
   insertEvent: statement(
-    `INSERT INTO span_events (trace_id, span_id, position, time_unix_nano, name, attributes, dropped_attributes_count)
+    `INSERT OR REPLACE INTO span_events (trace_id, span_id, position, time_unix_nano, name, attributes, dropped_attributes_count)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ),
   insertLink: statement(
-    `INSERT INTO span_links (trace_id, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
+    `INSERT OR REPLACE INTO span_links (trace_id, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
        attributes, dropped_attributes_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   insertLog: statement(
@@ -72,6 +65,34 @@ const sql = {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
 };
+
+const SPAN_COLUMNS = `resource_id, scope_id, trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
+  start_time_unix_nano, end_time_unix_nano, attributes, dropped_attributes_count, dropped_events_count,
+  dropped_links_count, status_code, status_message, fields`;
+const SPAN_PLACEHOLDERS = `(${new Array(18).fill('?').join(', ')})`;
+/** Spans per INSERT statement: one statement of many rows costs far less than many statements. */
+const SPANS_PER_STATEMENT = 32;
+const upsertSpans = new Map<number, StatementSync>();
+
+/** The upsert of `rows` spans in one statement (a re-sent span replaces the stored one). */
+function upsertSpansStatement(rows: number): StatementSync {
+  let cached = upsertSpans.get(rows);
+  if (cached === undefined) {
+    cached = statement(
+      `INSERT INTO spans (${SPAN_COLUMNS}) VALUES ${new Array(rows).fill(SPAN_PLACEHOLDERS).join(', ')}
+       ON CONFLICT (trace_id, span_id) DO UPDATE SET
+         parent_span_id = excluded.parent_span_id, trace_state = excluded.trace_state, flags = excluded.flags,
+         name = excluded.name, kind = excluded.kind, start_time_unix_nano = excluded.start_time_unix_nano,
+         end_time_unix_nano = excluded.end_time_unix_nano, attributes = excluded.attributes,
+         dropped_attributes_count = excluded.dropped_attributes_count,
+         dropped_events_count = excluded.dropped_events_count, dropped_links_count = excluded.dropped_links_count,
+         status_code = excluded.status_code, status_message = excluded.status_message, fields = excluded.fields,
+         resource_id = excluded.resource_id, scope_id = excluded.scope_id`,
+    );
+    upsertSpans.set(rows, cached);
+  }
+  return cached;
+}
 
 /** Resource and scope row IDs by content digest; cleared after a rollback. */
 const idsByDigest = new Map<string, number>();
@@ -100,21 +121,22 @@ function store(batch: WriteBatch): void {
   });
   // Spans of traces stored before may be re-sent: their old events and links are replaced.
   const known = new Set(batch.traces.filter((traceId) => sql.traceExists.get(traceId) !== undefined));
+  const values: unknown[] = [];
+  const flush = (rows: number) => {
+    if (rows > 0) upsertSpansStatement(rows).run(...(values as (string | number | bigint)[]));
+    values.length = 0;
+  };
+  let rows = 0;
   for (const [group, traceId, spanId, parent, state, flags, name, kind, start, end, ...rest] of batch.spans) {
-    sql.upsertSpan.run(
-      resourceIds[group]!,
-      scopeIds[group]!,
-      traceId,
-      spanId,
-      parent,
-      state,
-      flags,
-      name,
-      kind,
-      BigInt(start),
-      BigInt(end),
-      ...rest,
-    );
+    values.push(resourceIds[group], scopeIds[group], traceId, spanId, parent, state, flags, name, kind);
+    values.push(BigInt(start), BigInt(end), ...rest);
+    if (++rows === SPANS_PER_STATEMENT) {
+      flush(rows);
+      rows = 0;
+    }
+  }
+  flush(rows);
+  for (const [, traceId, spanId] of batch.spans) {
     if (known.has(traceId)) {
       sql.deleteEvents.run(traceId, spanId);
       sql.deleteLinks.run(traceId, spanId);
@@ -137,7 +159,7 @@ function store(batch: WriteBatch): void {
     );
   }
   const now = Date.now();
-  for (const traceId of batch.traces) sql.touchTrace.run(traceId, randomUUID(), now, now);
+  for (const traceId of batch.traces) sql.touchTrace.run(traceId, now, now);
 }
 
 function inTransaction(work: () => void): void {
@@ -156,45 +178,58 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-let queue: { id: number; batch: WriteBatch }[] = [];
+type ReplyPort = Pick<MessagePort, 'postMessage'>;
+let queue: { id: number; batch: WriteBatch; reply: ReplyPort }[] = [];
+const connected: MessagePort[] = [];
 let scheduled = false;
 
 function drain(): void {
   scheduled = false;
+  if (queue.length === 0) return;
   const writes = queue;
   queue = [];
   try {
     inTransaction(() => {
       for (const write of writes) store(write.batch);
     });
-    for (const { id } of writes) port.postMessage({ type: 'written', id } satisfies WriterReply);
+    for (const { id, reply } of writes) reply.postMessage({ type: 'written', id } satisfies WriterReply);
     return;
   } catch (error) {
     if (writes.length === 1) {
-      port.postMessage({ type: 'failed', id: writes[0]!.id, message: describe(error) } satisfies WriterReply);
+      const [{ id, reply }] = writes as [(typeof writes)[0]];
+      reply.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
       return;
     }
   }
-  for (const { id, batch } of writes) {
+  for (const { id, batch, reply } of writes) {
     try {
       inTransaction(() => store(batch));
-      port.postMessage({ type: 'written', id } satisfies WriterReply);
+      reply.postMessage({ type: 'written', id } satisfies WriterReply);
     } catch (error) {
-      port.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
+      reply.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
     }
   }
 }
 
-port.on('message', (message: WriterRequest) => {
-  if (message.type === 'close') {
-    if (queue.length > 0) drain();
-    db.close();
-    port.close();
-    return;
+function receive(message: WriterRequest, reply: ReplyPort): void {
+  switch (message.type) {
+    case 'connect':
+      connected.push(message.port);
+      message.port.on('message', (request: WriterRequest) => receive(request, message.port));
+      return;
+    case 'close':
+      if (queue.length > 0) drain();
+      db.close();
+      for (const p of connected) p.close();
+      port.close();
+      return;
+    case 'write':
+      queue.push({ id: message.id, batch: message.batch, reply });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(drain);
+      }
   }
-  queue.push({ id: message.id, batch: message.batch });
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(drain);
-  }
-});
+}
+
+port.on('message', (message: WriterRequest) => receive(message, port));

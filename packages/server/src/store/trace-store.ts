@@ -3,12 +3,13 @@
  * PostgreSQL store for deployments that outgrow one machine would implement the same.
  * @module
  */
-import type { DecodedExport, LogRecordRecord, SpanRecord } from '../otlp/model.js';
+import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
+import type { LogRecordRecord, SpanRecord } from '../otlp/model.js';
 
 /** What the store knows of one trace, for receipts. */
 export interface TraceSummary {
   traceId: string;
-  /** The service's own ID of the trace (a UUID), assigned at first write. */
+  /** The service's own ID of the trace: a UUID (see `serviceTraceId`). */
   serviceTraceId: string;
   spanCount: number;
   /** Grows by one with every accepted write touching the trace. */
@@ -19,10 +20,12 @@ export interface TraceSummary {
 
 /** Durable storage of spans (with events and links), resources, scopes and log records. */
 export interface TraceStore {
-  /** Stores the valid spans of one request atomically (all of them, or none); resolves once durable. */
-  writeSpans(batch: DecodedExport<SpanRecord>): Promise<void>;
-  /** Stores the valid log records of one request atomically; resolves once durable. */
-  writeLogs(batch: DecodedExport<LogRecordRecord>): Promise<void>;
+  /**
+   * Decodes one OTLP export request body and stores its valid records atomically (all of them, or
+   * none). Resolves with the counts once durable. Rejects with `MalformedExportError` when the body
+   * is not an export request (nothing stored) and `StoreWriteError` when storing failed.
+   */
+  ingest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): Promise<IngestOutcome>;
   /** The summary of a trace, or `undefined` when no write touched it. */
   getTraceSummary(traceId: string): TraceSummary | undefined;
   /** Which of `spanIds` are stored in the trace. */
@@ -31,4 +34,6 @@ export interface TraceStore {
   listSpans(traceId: string): SpanRecord[];
   /** Log records correlated with a trace, in time order. */
   listLogs(traceId: string): LogRecordRecord[];
+  /** Finishes the writes in flight and releases the store. */
+  close(): Promise<void>;
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { otelTraceIdOf, serviceTraceId } from './service-trace-id.js';
+
+describe('service trace ID', () => {
+  it('writes the trace ID as a UUID and reads it back', () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    expect(serviceTraceId(traceId)).toBe('4bf92f35-77b3-4da6-a3ce-929d0e0e4736');
+    expect(otelTraceIdOf(serviceTraceId(traceId))).toBe(traceId);
+  });
+
+  it('refuses what is not a lowercase UUID', () => {
+    expect(otelTraceIdOf('4bf92f3577b34da6a3ce929d0e0e4736')).toBeUndefined();
+    expect(otelTraceIdOf('4BF92F35-77B3-4DA6-A3CE-929D0E0E4736')).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, type RunningServer, startServer } from '../start-server.js';
+import { jsonSpan, newSpanId, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
+
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(dataDir?: string): Promise<RunningServer> {
+  const server = await startServer(dataDir ? { dataDir } : {});
+  servers.push(server);
+  return server;
+}
+
+function post(server: RunningServer, body: unknown): Promise<Response> {
+  return fetch(`${server.origin}/api/v1/otlp/v1/traces`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.keys.tracing}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the embedded store', () => {
+  it('answers 503 when storing fails, stores nothing of that request, and still stores the requests committed with it', async () => {
+    const server = await start();
+    // Every insert of a span link now fails inside the writer's transaction.
+    const db = new DatabaseSync(join(server.dataDir, DATABASE_FILE));
+    db.exec(
+      "CREATE TRIGGER fail_links BEFORE INSERT ON span_links BEGIN SELECT RAISE(ABORT, 'injected'); END",
+    );
+    db.close();
+
+    const bad = newTraceId();
+    const good = Array.from({ length: 6 }, () => newTraceId());
+    const link = { traceId: newTraceId(), spanId: newSpanId() };
+    // Sent together, so the writer is likely to commit several in one shared transaction.
+    const responses = await Promise.all([
+      ...good.slice(0, 3).map((t) => post(server, tracesRequest([jsonSpan(t), jsonSpan(t)]))),
+      post(server, tracesRequest([jsonSpan(bad), jsonSpan(bad, { links: [link] })])),
+      ...good.slice(3).map((t) => post(server, tracesRequest([jsonSpan(t), jsonSpan(t)]))),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 503, 200, 200, 200]);
+    const failed = (await responses[3]!.json()) as { error: { code: string; message: string } };
+    expect(failed.error.code).toBe('unavailable');
+    expect(failed.error.message).not.toContain('injected');
+    expect(responses[3]!.headers.get('retry-after')).toBe('1');
+
+    expect(server.traceStore.getTraceSummary(bad)).toBeUndefined();
+    for (const traceId of good) expect(server.traceStore.getTraceSummary(traceId)?.spanCount).toBe(2);
+  });
+
+  it('finishes the requests in flight on close, and they survive a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
+    dirs.push(dataDir);
+    const server = await start(dataDir);
+    const traceId = newTraceId();
+    const pending = post(server, tracesRequest(Array.from({ length: 5_000 }, () => jsonSpan(traceId))));
+    // Close once the request has reached the server, while it is being decoded or stored.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [response] = await Promise.all([pending, server.close()]);
+    expect(response.status).toBe(200);
+
+    const again = await start(dataDir);
+    expect(again.traceStore.getTraceSummary(traceId)?.spanCount).toBe(5_000);
+  });
+
+  it('stores a span repeated inside one request once, the last copy winning', async () => {
+    const server = await start();
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const event = { name: 'e', timeUnixNano: '1', attributes: [] };
+    const link = { traceId: newTraceId(), spanId: newSpanId() };
+    const res = await post(
+      server,
+      tracesRequest([
+        jsonSpan(traceId, { spanId, name: 'first', events: [event], links: [link] }),
+        jsonSpan(traceId, { spanId, name: 'second', events: [event], links: [link] }),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const spans = server.traceStore.listSpans(traceId);
+    expect(spans.map((s) => [s.name, s.events.length, s.links.length])).toEqual([['second', 1, 1]]);
+  });
+
+  it('stores re-sent spans once, replacing their events and links', async () => {
+    const server = await start();
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const event = { name: 'first', timeUnixNano: '1', attributes: [] };
+    await post(server, tracesRequest([jsonSpan(traceId, { spanId, events: [event, event] })]));
+    await post(
+      server,
+      tracesRequest([jsonSpan(traceId, { spanId, events: [{ ...event, name: 'second' }] })]),
+    );
+    const spans = server.traceStore.listSpans(traceId);
+    expect(spans).toHaveLength(1);
+    expect(spans[0]?.events.map((e) => e.name)).toEqual(['second']);
+  });
+});
