@@ -1,13 +1,16 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `bin.ts` keeps its `#!/usr/bin/env node` line; tsup marks the output executable.
+  entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
   target: 'node22',
   platform: 'node',
   dts: true,
   sourcemap: true,
   clean: true,
+  // a dependency: loaded from node_modules at run time, never bundled
+  external: ['@svc-run/server'],
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
 });

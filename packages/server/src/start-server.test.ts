@@ -86,7 +86,7 @@ describe('startServer', () => {
     expect(after.body.missingSpanIds).toEqual([]);
   });
 
-  it('stores keys hashed: the database file never holds a key, the credentials file is private', async () => {
+  it('stores keys hashed: the database file never holds a key; the database and credentials files are private', async () => {
     const dataDir = tempDir();
     const server = await start({ dataDir });
     await server.close();
@@ -100,6 +100,7 @@ describe('startServer', () => {
       expect(wal.includes(key)).toBe(false);
     }
     expect(statSync(join(dataDir, CREDENTIALS_FILE)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'svc.sqlite')).mode & 0o777).toBe(0o600);
   });
 
   it('removes its temporary data directory on close', async () => {

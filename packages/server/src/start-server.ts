@@ -119,7 +119,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1';
   const temporary = options.dataDir === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(dataDir, DATABASE_FILE);
   const db = openDatabase(databasePath);
   let server: Server | undefined;

@@ -9,6 +9,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { MalformedExportError } from '../otlp/decode-export.js';
 import type { SqliteWriter } from '../store/sqlite-writer.js';
 import { StoreWriteError } from '../store/store-write-error.js';
+import { THREAD_EXEC_ARGV } from '../store/thread-options.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
 
@@ -47,7 +48,11 @@ export class IngestPool {
     for (let i = 0; i < Math.max(1, threads); i++) {
       const { port1, port2 } = new MessageChannel();
       writer.connect(port1);
-      const worker = new Worker(decoderUrl(), { workerData: { writerPort: port2 }, transferList: [port2] });
+      const worker = new Worker(decoderUrl(), {
+        workerData: { writerPort: port2 },
+        transferList: [port2],
+        execArgv: [...THREAD_EXEC_ARGV],
+      });
       worker.on('message', (reply: DecoderReply) => this.#settle(reply));
       worker.on('error', (error) =>
         this.#stop(new StoreWriteError(`a decoder thread failed (${error.name})`)),

@@ -3,6 +3,7 @@
  * schema up to date. Writes are durable when a transaction commits (`synchronous = FULL`).
  * @module
  */
+import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
 const MIGRATIONS: readonly string[] = [
@@ -109,8 +110,13 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Opens (creating when needed) the database at `path` and applies pending migrations. */
+/**
+ * Opens (creating when needed) the database at `path` and applies pending migrations. A new
+ * database file is private to its owner (0600); SQLite gives its `-wal` and `-shm` files the
+ * same permissions.
+ */
 export function openDatabase(path: string): DatabaseSync {
+  closeSync(openSync(path, 'a', 0o600));
   const db = new DatabaseSync(path);
   // Spans are rows of a few KiB: 16 KiB pages hold several, where 4 KiB pages hold one with much
   // of the page wasted. Takes effect on a new database only.

@@ -1,0 +1,109 @@
+/**
+ * `svc serve`: runs the reference service on a data directory until SIGINT or SIGTERM.
+ * @module
+ */
+import { join, resolve } from 'node:path';
+import { type RunningServer, startServer } from '@svc-run/server';
+import { type Command, Option } from 'commander';
+import { writeEnvFile } from '../env-file.js';
+import type { CliIo } from '../io.js';
+import { parseNonBlank, parsePort } from '../option-parsers.js';
+import { ENV_FILE, ENV_FILE_COMMENT, serviceEnv } from '../service-env.js';
+import { listenForShutdown, type ShutdownListener, whenAborted } from '../shutdown-signal.js';
+
+/** The data directory used without `--data`, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.svc-data';
+
+/** The interface listened on without `--host`. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The parsed options of `svc serve`. */
+export interface ServeOptions {
+  port: number;
+  host: string;
+  data: string;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function stopSignal(io: CliIo): ShutdownListener {
+  return io.signal === undefined ? listenForShutdown() : { signal: io.signal, dispose: () => undefined };
+}
+
+/**
+ * Starts the server, writes the env file, prints the origin and the env file's path (never a
+ * key), then waits for the stop signal and closes the server. Throws when the server cannot
+ * start or the env file cannot be written.
+ */
+export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
+  const stop = stopSignal(io);
+  try {
+    let server: RunningServer;
+    try {
+      server = await startServer({
+        port: options.port,
+        host: options.host,
+        dataDir: resolve(io.cwd, options.data),
+      });
+    } catch (error) {
+      throw new Error(`cannot start the server: ${messageOf(error)}`, { cause: error });
+    }
+    try {
+      const envFile = join(server.dataDir, ENV_FILE);
+      try {
+        await writeEnvFile(envFile, serviceEnv(server), { comment: ENV_FILE_COMMENT });
+      } catch (error) {
+        throw new Error(`cannot write the env file ${envFile}: ${messageOf(error)}`, { cause: error });
+      }
+      io.stdout.write(
+        [
+          `svc serve: listening on ${server.origin}`,
+          `Data directory: ${server.dataDir}`,
+          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY)`,
+          'Press Ctrl-C to stop.',
+          '',
+        ].join('\n'),
+      );
+      await whenAborted(stop.signal);
+      io.stdout.write('Shutting down.\n');
+    } finally {
+      await server.close();
+    }
+    io.stdout.write('Stopped.\n');
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** Adds the `serve` subcommand to `program`; it inherits the program's output and exit settings. */
+export function registerServeCommand(program: Command, io: CliIo): Command {
+  return program
+    .command('serve')
+    .description('Start the reference service on a data directory and write its env file.')
+    .addOption(
+      new Option('--port <number>', 'port to listen on; 0 picks a free one').argParser(parsePort).default(0),
+    )
+    .addOption(
+      new Option('--host <host>', 'interface to listen on').argParser(parseNonBlank).default(DEFAULT_HOST),
+    )
+    .addOption(
+      new Option('--data <dir>', 'data directory (store, keys, env file)')
+        .argParser(parseNonBlank)
+        .default(DEFAULT_DATA_DIR),
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        `Writes ${ENV_FILE} (mode 0600) in the data directory, setting SVC_BASE_URL,`,
+        'SVC_API_KEY (tracing key), SVC_READ_KEY and SVC_RW_KEY. A restart on the',
+        'same data directory keeps the project, its keys and its traces.',
+        'Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.',
+      ].join('\n'),
+    )
+    .action(async (options: ServeOptions) => {
+      await serve(options, io);
+    });
+}

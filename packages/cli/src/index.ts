@@ -1,0 +1,9 @@
+/**
+ * `@svc-run/cli`: the `svc` command, and the same command line for in-process use.
+ * @module
+ */
+export { type WriteEnvFileOptions, writeEnvFile } from './env-file.js';
+export { ExitCode } from './exit-codes.js';
+export type { CliIo, OutputStream } from './io.js';
+export { run } from './program.js';
+export { ENV_FILE } from './service-env.js';

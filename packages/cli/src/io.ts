@@ -1,0 +1,36 @@
+/**
+ * The streams, directory and stop signal a command runs with, so tests can run it in-process.
+ * @module
+ */
+
+/** Where the CLI writes text. `process.stdout` and `process.stderr` qualify. */
+export interface OutputStream {
+  write(text: string): unknown;
+  /** With `columns`, the width help text is wrapped to when the stream is a terminal. */
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/** The environment of one {@link run}. */
+export interface CliIo {
+  /** Normal output: help, the server's origin, the env file's path. */
+  stdout: OutputStream;
+  /** Usage errors and failures. */
+  stderr: OutputStream;
+  /** Directory relative paths (such as the default `.svc-data`) resolve against. */
+  cwd: string;
+  /**
+   * Stops `svc serve` when aborted. Without one, `svc serve` stops on SIGINT or SIGTERM.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/** `io` with the process's own streams and working directory filled in where missing. */
+export function resolveIo(io: Partial<CliIo> = {}): CliIo {
+  return {
+    stdout: io.stdout ?? process.stdout,
+    stderr: io.stderr ?? process.stderr,
+    cwd: io.cwd ?? process.cwd(),
+    signal: io.signal,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The `svc` command line: builds the commander program and runs it in-process.
+ * @module
+ */
+import { Command, CommanderError } from 'commander';
+import { registerServeCommand } from './commands/serve.js';
+import { ExitCode } from './exit-codes.js';
+import { type CliIo, type OutputStream, resolveIo } from './io.js';
+
+// Commander's own default: the terminal's width, else 80 columns.
+function helpWidth(stream: OutputStream): number {
+  return (stream.isTTY && stream.columns) || 80;
+}
+
+/** Builds the `svc` program writing to `io`. It throws `CommanderError` instead of exiting. */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('svc')
+    .description('Serve the svc reference service locally.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => helpWidth(io.stdout),
+      getErrHelpWidth: () => helpWidth(io.stderr),
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    })
+    .showHelpAfterError('(add --help for usage)');
+  registerServeCommand(program, io);
+  return program;
+}
+
+/**
+ * Runs the `svc` command line in-process and resolves to its exit code (see {@link ExitCode}):
+ * 0 on success, 1 when the command fails, 2 on a usage error. Never calls `process.exit`; the
+ * error message goes to `io.stderr`.
+ *
+ * `svc serve` resolves once the server has stopped: on `io.signal`, or, without one, on SIGINT
+ * or SIGTERM.
+ *
+ * @param argv - Arguments as in `process.argv`: the Node executable, the script, then the arguments.
+ * @param io - Streams, working directory and stop signal; the process's own by default.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await run(process.argv);
+ * ```
+ */
+export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Promise<ExitCode> {
+  const resolved = resolveIo(io);
+  try {
+    await createProgram(resolved).parseAsync(argv, { from: 'node' });
+    return ExitCode.Ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already written the message or the help text.
+      return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    }
+    resolved.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return ExitCode.Failure;
+  }
+}
