@@ -1,9 +1,10 @@
 /**
  * The baseline of the ingest benchmark, run as a child process: the same HTTP stack as the real
  * server (Hono on `@hono/node-server`) answering `POST /api/v1/otlp/v1/traces` the way the real
- * route does up to the decode step — content type, bearer header, the body read from the request
- * stream, `JSON.parse` or protobuf `decode` + `toObject` with the server's own message types and
- * options — and then `{}` (or an empty protobuf response), storing nothing.
+ * route does up to the decode step — content type, bearer header, the body read with the server's
+ * own reader (`readRequestBody`), `JSON.parse`, or protobuf `decode` with the server's own message
+ * types and its conversion to the OTLP JSON shape (`tracesFromProto`) — and then `{}` (or an
+ * empty protobuf response), storing nothing.
  *
  * Tells its parent `{ type: 'ready', origin, key }` over IPC, answers `{ type: 'cpu' }` with its
  * `process.cpuUsage()`, and exits on `{ type: 'close' }` or when the parent goes away.
@@ -11,9 +12,12 @@
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-// The server's own protobuf definition and toObject options (not exported by the package; Node 24
-// runs the erasable-TypeScript source directly), so the baseline decodes exactly as the server.
-import { OTLP_TO_OBJECT, otlpProto } from '../packages/server/src/otlp/otlp-proto.ts';
+// The server's own body reader, protobuf definition and protobuf-to-JSON conversion (not exported
+// by the package; Node 24 runs the erasable-TypeScript source directly), so the baseline reads and
+// decodes exactly as the server does.
+import { readRequestBody } from '../packages/server/src/http/read-request-body.ts';
+import { otlpProto } from '../packages/server/src/otlp/otlp-proto.ts';
+import { tracesFromProto } from '../packages/server/src/otlp/proto-to-json.ts';
 
 const PATH = '/api/v1/otlp/v1/traces';
 const KEY = 'svc_tracing_baseline';
@@ -21,32 +25,17 @@ const EMPTY_PROTOBUF_RESPONSE = otlpProto.ExportTraceServiceResponse.encode(
   otlpProto.ExportTraceServiceResponse.create({}),
 ).finish();
 
-/** Reads the body from the request stream, as the server's `readExportBody` does. */
-async function readBody(request) {
-  if (request.body === null) return Buffer.alloc(0);
-  const chunks = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 const app = new Hono();
 app.post(PATH, async (c) => {
   if (c.req.header('authorization') !== `Bearer ${KEY}`) return c.json({ error: 'unauthorized' }, 401);
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  const bytes = await readBody(c.req.raw);
+  const bytes = await readRequestBody(c.req.raw, c.env.incoming, 64 * 1024 * 1024);
   let request;
   if (mediaType === 'application/json') {
     request = JSON.parse(bytes.toString('utf8'));
   } else if (mediaType === 'application/x-protobuf') {
     const type = otlpProto.ExportTraceServiceRequest;
-    request = type.toObject(type.decode(bytes), OTLP_TO_OBJECT);
+    request = tracesFromProto(type.decode(bytes));
   } else {
     return c.json({ error: 'unsupported media type' }, 415);
   }

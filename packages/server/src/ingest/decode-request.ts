@@ -6,10 +6,10 @@
 import { MalformedExportError } from '../otlp/decode-export.js';
 import { decodeLogs } from '../otlp/decode-logs.js';
 import { decodeTraces } from '../otlp/decode-traces.js';
-import type { IdEncoding } from '../otlp/ids.js';
 import type { DecodedExport } from '../otlp/model.js';
-import { OTLP_TO_OBJECT, otlpProto } from '../otlp/otlp-proto.js';
+import { otlpProto } from '../otlp/otlp-proto.js';
 import { OtlpLogsRequestSchema, OtlpTracesRequestSchema } from '../otlp/otlp-schemas.js';
+import { logsFromProto, tracesFromProto } from '../otlp/proto-to-json.js';
 import { logWriteBatch, spanWriteBatch, type WriteBatch } from '../store/write-batch.js';
 
 /** The two OTLP signals the service ingests. */
@@ -32,11 +32,21 @@ export interface DecodedRequest {
   batch: WriteBatch | null;
 }
 
-const SIGNALS = {
+interface SignalCodec {
+  messageName: string;
+  schema: typeof OtlpTracesRequestSchema | typeof OtlpLogsRequestSchema;
+  type: typeof otlpProto.ExportTraceServiceRequest;
+  fromProto: (message: unknown) => unknown;
+  decode: (request: unknown) => DecodedExport<unknown>;
+  rows: (batch: DecodedExport<never>) => WriteBatch;
+}
+
+const CODECS: Readonly<Record<OtlpSignal, SignalCodec>> = {
   traces: {
     messageName: 'ExportTraceServiceRequest',
     schema: OtlpTracesRequestSchema,
     type: otlpProto.ExportTraceServiceRequest,
+    fromProto: tracesFromProto,
     decode: decodeTraces,
     rows: spanWriteBatch,
   },
@@ -44,23 +54,22 @@ const SIGNALS = {
     messageName: 'ExportLogsServiceRequest',
     schema: OtlpLogsRequestSchema,
     type: otlpProto.ExportLogsServiceRequest,
+    fromProto: logsFromProto,
     decode: decodeLogs,
     rows: logWriteBatch,
   },
-} as const;
+};
 
-function parse(
-  signal: OtlpSignal,
-  encoding: OtlpEncoding,
-  body: Uint8Array,
-): { request: unknown; ids: IdEncoding } {
-  const { messageName, schema, type } = SIGNALS[signal];
+/** The request in the OTLP JSON shape (IDs as hex), from either encoding. */
+function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): unknown {
   if (encoding === 'protobuf') {
+    let message: unknown;
     try {
-      return { request: type.toObject(type.decode(body), OTLP_TO_OBJECT), ids: 'base64' };
+      message = codec.type.decode(body);
     } catch {
-      throw new MalformedExportError(`Request body is not a valid protobuf ${messageName}.`);
+      throw new MalformedExportError(`Request body is not a valid protobuf ${codec.messageName}.`);
     }
+    return codec.fromProto(message);
   }
   let request: unknown;
   try {
@@ -68,12 +77,12 @@ function parse(
   } catch {
     throw new MalformedExportError('Request body is not valid JSON.');
   }
-  const shape = schema.safeParse(request);
+  const shape = codec.schema.safeParse(request);
   if (!shape.success) {
     const where = shape.error.issues[0]?.path.join('.') || 'body';
-    throw new MalformedExportError(`Request body is not an OTLP ${messageName} (at ${where}).`);
+    throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName} (at ${where}).`);
   }
-  return { request, ids: 'hex' };
+  return request;
 }
 
 /**
@@ -81,18 +90,17 @@ function parse(
  * the body is not an export request of `signal`; invalid records alone are counted as rejected.
  */
 export function decodeRequest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): DecodedRequest {
-  const { messageName } = SIGNALS[signal];
-  const { request, ids } = parse(signal, encoding, body);
+  const codec = CODECS[signal];
+  const request = parse(codec, encoding, body);
   let decoded: DecodedExport<unknown>;
   try {
-    decoded = SIGNALS[signal].decode(request, ids);
+    decoded = codec.decode(request);
   } catch (error) {
     if (error instanceof MalformedExportError) {
-      throw new MalformedExportError(`Request body is not an OTLP ${messageName}: ${error.message}.`);
+      throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName}: ${error.message}.`);
     }
     throw error;
   }
   const outcome = { accepted: decoded.accepted, rejected: decoded.rejected, reasons: [...decoded.reasons] };
-  const rows = SIGNALS[signal].rows as (batch: DecodedExport<unknown>) => WriteBatch;
-  return { outcome, batch: decoded.accepted > 0 ? rows(decoded) : null };
+  return { outcome, batch: decoded.accepted > 0 ? codec.rows(decoded as DecodedExport<never>) : null };
 }

@@ -5,7 +5,7 @@
 import { attributeFields } from '../receipt/record-fields.js';
 import { normalizeAnyValue, normalizeKeyValues, readString, readTimestamp, readUint32 } from './any-value.js';
 import { decodeExport } from './decode-export.js';
-import { type IdEncoding, readId } from './ids.js';
+import { readId } from './ids.js';
 import type { AnyValue, DecodedExport, LogRecordRecord } from './model.js';
 
 const MAX_SEVERITY_NUMBER = 24;
@@ -15,10 +15,10 @@ function bodyFields(body: AnyValue | null): number {
   return attributeFields(body.kvlistValue.values);
 }
 
-function decodeLogRecord(raw: Record<string, unknown>, ids: IdEncoding): LogRecordRecord | string {
-  const traceId = readId(raw.traceId, 16, ids);
+function decodeLogRecord(raw: Record<string, unknown>): LogRecordRecord | string {
+  const traceId = readId(raw.traceId, 16);
   if (traceId === undefined) return 'invalid trace ID';
-  const spanId = readId(raw.spanId, 8, ids);
+  const spanId = readId(raw.spanId, 8);
   if (spanId === undefined) return 'invalid span ID';
   if (spanId !== '' && traceId === '') return 'span ID without trace ID';
   const severityNumber = readUint32(raw.severityNumber, 'severity number');
@@ -41,11 +41,11 @@ function decodeLogRecord(raw: Record<string, unknown>, ids: IdEncoding): LogReco
   };
 }
 
-/** Decodes a log export request whose IDs use `ids` encoding. */
-export function decodeLogs(body: unknown, ids: IdEncoding): DecodedExport<LogRecordRecord> {
+/** Decodes a log export request in the OTLP JSON shape (IDs as hex). */
+export function decodeLogs(body: unknown): DecodedExport<LogRecordRecord> {
   return decodeExport(
     body,
     { resources: 'resourceLogs', scopes: 'scopeLogs', records: 'logRecords' },
-    (raw) => decodeLogRecord(raw, ids),
+    (raw) => decodeLogRecord(raw),
   );
 }

@@ -6,7 +6,7 @@
 import { spanFields } from '../receipt/record-fields.js';
 import { normalizeKeyValues, readEnum, readString, readTimestamp, readUint32 } from './any-value.js';
 import { decodeExport } from './decode-export.js';
-import { type IdEncoding, readId } from './ids.js';
+import { readId } from './ids.js';
 import type { DecodedExport, SpanEventRecord, SpanLinkRecord, SpanRecord } from './model.js';
 
 const SPAN_KINDS = [
@@ -28,12 +28,12 @@ function readList(value: unknown, what: string): Record<string, unknown>[] {
   return value as Record<string, unknown>[];
 }
 
-function decodeSpan(raw: Record<string, unknown>, ids: IdEncoding): SpanRecord | string {
-  const traceId = readId(raw.traceId, 16, ids);
+function decodeSpan(raw: Record<string, unknown>): SpanRecord | string {
+  const traceId = readId(raw.traceId, 16);
   if (!traceId) return 'invalid trace ID';
-  const spanId = readId(raw.spanId, 8, ids);
+  const spanId = readId(raw.spanId, 8);
   if (!spanId) return 'invalid span ID';
-  const parentSpanId = readId(raw.parentSpanId, 8, ids);
+  const parentSpanId = readId(raw.parentSpanId, 8);
   if (parentSpanId === undefined) return 'invalid parent span ID';
   if (typeof raw.name !== 'string' || raw.name === '') return 'missing name';
 
@@ -48,8 +48,8 @@ function decodeSpan(raw: Record<string, unknown>, ids: IdEncoding): SpanRecord |
     }));
     links = [];
     for (const l of readList(raw.links, 'links')) {
-      const linkTraceId = readId(l.traceId, 16, ids);
-      const linkSpanId = readId(l.spanId, 8, ids);
+      const linkTraceId = readId(l.traceId, 16);
+      const linkSpanId = readId(l.spanId, 8);
       if (!linkTraceId || !linkSpanId) return 'invalid link';
       links.push({
         traceId: linkTraceId,
@@ -90,9 +90,9 @@ function decodeSpan(raw: Record<string, unknown>, ids: IdEncoding): SpanRecord |
   };
 }
 
-/** Decodes a trace export request whose IDs use `ids` encoding. */
-export function decodeTraces(body: unknown, ids: IdEncoding): DecodedExport<SpanRecord> {
+/** Decodes a trace export request in the OTLP JSON shape (IDs as hex). */
+export function decodeTraces(body: unknown): DecodedExport<SpanRecord> {
   return decodeExport(body, { resources: 'resourceSpans', scopes: 'scopeSpans', records: 'spans' }, (raw) =>
-    decodeSpan(raw, ids),
+    decodeSpan(raw),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * OpenTelemetry trace and span IDs: validation of their hex (OTLP JSON) and byte (protobuf)
- * forms. Stored IDs are always lowercase hex.
+ * OpenTelemetry trace and span IDs: validation of their hex form. Stored IDs are always
+ * lowercase hex.
  * @module
  */
 
@@ -18,26 +18,15 @@ export function isSpanIdHex(value: string): boolean {
   return SPAN_ID_HEX.test(value) && !ALL_ZERO.test(value);
 }
 
-/** How IDs are written in a decoded OTLP request: hex in OTLP JSON, base64 bytes from protobuf. */
-export type IdEncoding = 'hex' | 'base64';
-
 /**
- * Reads an ID field of a decoded OTLP record into lowercase hex.
- * Returns `''` for an absent or empty ID and `undefined` when the value is not an ID of
- * `byteLength` bytes (including all-zero IDs).
+ * Reads an ID field of a decoded OTLP record (hex, as OTLP JSON writes it and as the protobuf
+ * path converts it) into lowercase hex. Returns `''` for an absent or empty ID and `undefined`
+ * when the value is not an ID of `byteLength` bytes (including all-zero IDs).
  */
-export function readId(value: unknown, byteLength: 8 | 16, encoding: IdEncoding): string | undefined {
+export function readId(value: unknown, byteLength: 8 | 16): string | undefined {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value !== 'string') return undefined;
-  let hex: string;
-  if (encoding === 'hex') {
-    hex = value.toLowerCase();
-  } else {
-    const bytes = Buffer.from(value, 'base64');
-    if (bytes.length === 0) return '';
-    if (bytes.length !== byteLength) return undefined;
-    hex = bytes.toString('hex');
-  }
+  const hex = value.toLowerCase();
   const valid = byteLength === 16 ? isTraceIdHex(hex) : isSpanIdHex(hex);
   return valid ? hex : undefined;
 }

@@ -131,6 +131,3 @@ export const otlpProto = {
   ExportLogsServiceRequest: root.lookupType('otlp.ExportLogsServiceRequest'),
   ExportLogsServiceResponse: root.lookupType('otlp.ExportLogsServiceResponse'),
 } as const;
-
-/** `toObject` options that give the OTLP JSON shapes: int64 as strings, bytes as base64. */
-export const OTLP_TO_OBJECT: protobuf.IConversionOptions = { longs: String, bytes: String, enums: Number };

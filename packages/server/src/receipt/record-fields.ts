@@ -6,12 +6,16 @@ import type { KeyValue, SpanEventRecord } from '../otlp/model.js';
 import { FIELD_CONVENTIONS, fieldBit, RECEIPT_FIELDS } from './field-conventions.js';
 
 const exactBits = new Map<string, number>();
-const prefixBits: Array<[prefix: string, bit: number]> = [];
+/** Prefix rules by the prefix's first segment (`gen_ai`, `llm`), so most keys test none or two. */
+const prefixBits = new Map<string, Array<[prefix: string, bit: number]>>();
 for (const field of RECEIPT_FIELDS) {
   const bit = fieldBit(field);
   for (const convention of FIELD_CONVENTIONS[field]) {
     for (const name of convention.names) exactBits.set(name, (exactBits.get(name) ?? 0) | bit);
-    for (const prefix of convention.prefixes ?? []) prefixBits.push([prefix, bit]);
+    for (const prefix of convention.prefixes ?? []) {
+      const segment = prefix.slice(0, prefix.indexOf('.'));
+      prefixBits.set(segment, [...(prefixBits.get(segment) ?? []), [prefix, bit]]);
+    }
   }
 }
 
@@ -27,7 +31,9 @@ export function attributeFields(attributes: readonly KeyValue[]): number {
       mask |= exact;
       continue;
     }
-    for (const [prefix, bit] of prefixBits) {
+    const dot = key.indexOf('.');
+    if (dot < 0) continue;
+    for (const [prefix, bit] of prefixBits.get(key.slice(0, dot)) ?? []) {
       if (key.startsWith(prefix)) mask |= bit;
     }
   }

@@ -100,7 +100,7 @@ async function ingest(store: TraceStore, signal: Signal, encoding: OtlpEncoding,
 
 function registerSignal(app: OpenAPIHono<GuardedEnv>, store: TraceStore, signal: Signal): void {
   app.post(signal.path, async (c) => {
-    const body = await readExportBody(c.req.raw);
+    const body = await readExportBody(c.req.raw, c.env?.incoming);
     const outcome = await ingest(store, signal, body.encoding, body.bytes);
     return exportResponse(signal, body.encoding, outcome);
   });
