@@ -118,9 +118,10 @@ const MIGRATIONS: readonly string[] = [
 export function openDatabase(path: string): DatabaseSync {
   closeSync(openSync(path, 'a', 0o600));
   const db = new DatabaseSync(path);
-  // Spans are rows of a few KiB: 16 KiB pages hold several, where 4 KiB pages hold one with much
-  // of the page wasted. Takes effect on a new database only.
-  db.exec('PRAGMA page_size = 16384');
+  // Spans are rows of a few KiB: 8 KiB pages hold two or more, where 4 KiB pages hold one with much
+  // of the page wasted, and 16 KiB pages make each index update rewrite a larger page. Measured on
+  // span-sized rows: 8 KiB is the fastest of the three. Takes effect on a new database only.
+  db.exec('PRAGMA page_size = 8192');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
