@@ -140,32 +140,31 @@ function logRecord(l: Message): Message {
   };
 }
 
-/** A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. */
-export function tracesFromProto(request: unknown): Message {
+/** Walks resource → scope → records of an export request, converting each record. */
+function envelope(
+  request: unknown,
+  [resources, scopes, records]: [string, string, string],
+  convert: (record: Message) => Message,
+): Message {
   return {
-    resourceSpans: list((request as Message).resourceSpans).map((rs) => ({
-      resource: resource(rs.resource),
-      schemaUrl: rs.schemaUrl,
-      scopeSpans: list(rs.scopeSpans).map((ss) => ({
-        scope: scope(ss.scope),
-        schemaUrl: ss.schemaUrl,
-        spans: list(ss.spans).map(span),
+    [resources]: list((request as Message)[resources]).map((r) => ({
+      resource: resource(r.resource),
+      schemaUrl: r.schemaUrl,
+      [scopes]: list(r[scopes]).map((s) => ({
+        scope: scope(s.scope),
+        schemaUrl: s.schemaUrl,
+        [records]: list(s[records]).map(convert),
       })),
     })),
   };
 }
 
+/** A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. */
+export function tracesFromProto(request: unknown): Message {
+  return envelope(request, ['resourceSpans', 'scopeSpans', 'spans'], span);
+}
+
 /** A decoded `ExportLogsServiceRequest` in the OTLP JSON shape. */
 export function logsFromProto(request: unknown): Message {
-  return {
-    resourceLogs: list((request as Message).resourceLogs).map((rl) => ({
-      resource: resource(rl.resource),
-      schemaUrl: rl.schemaUrl,
-      scopeLogs: list(rl.scopeLogs).map((sl) => ({
-        scope: scope(sl.scope),
-        schemaUrl: sl.schemaUrl,
-        logRecords: list(sl.logRecords).map(logRecord),
-      })),
-    })),
-  };
+  return envelope(request, ['resourceLogs', 'scopeLogs', 'logRecords'], logRecord);
 }
