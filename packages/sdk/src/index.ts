@@ -1,8 +1,55 @@
 /**
  * `@svc-run/sdk`: tracing, media and evaluation SDK for LLM applications.
  *
- * This release holds the error base every later part builds on; the tracing client arrives with
- * the tracing-SDK issue.
+ * @example
+ * ```ts
+ * import { createSvc } from '@svc-run/sdk';
+ *
+ * const svc = createSvc({
+ *   apiKey: process.env.SVC_API_KEY!,
+ *   serviceName: 'chat-api',
+ *   captureContent: true,
+ * });
+ * const answer = await svc.withSpan('chat-turn', async (span) => {
+ *   const text = await reply(question);
+ *   span.setOutput(text);
+ *   return text;
+ * }, { input: { question }, sessionId, userId });
+ * await svc.flush();
+ * ```
  * @module
  */
+
+export {
+  createSvcSafe,
+  SafeSvc,
+  type SafeTransport,
+  type SvcSafeOptions,
+} from './client/create-svc-safe.js';
+export type { SpanHandle, WithSpanOptions } from './client/span-options.js';
+export {
+  createSvc,
+  type ExistingProviders,
+  type McpClientLike,
+  SvcClient,
+  type VerifyTraceOptions,
+} from './client/svc-client.js';
+export type { ProjectConnection } from './connection/project-connection.js';
+export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
 export { SvcError, type SvcErrorOptions } from './errors/svc-error.js';
+export { SvcExportError, type SvcExportErrorOptions } from './errors/svc-export-error.js';
+export {
+  SvcTraceVerificationError,
+  type SvcTraceVerificationErrorOptions,
+  type TraceVerificationErrorCode,
+} from './errors/svc-trace-verification-error.js';
+export { type ExportReport, emptyExportReport } from './export/export-report.js';
+export { createSvcTransport, type SvcTransport } from './export/svc-transport.js';
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MILLIS,
+  type ExportIssue,
+  type Redactor,
+  type SvcOptions,
+} from './options/svc-options.js';
+export type { TraceReceipt } from './verify/trace-receipt.js';

@@ -108,6 +108,20 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX log_records_by_trace ON log_records (trace_id, span_id) WHERE trace_id <> '';
   `,
+  // Stores made before the service trace ID was derived from the trace ID have an \`id\` column
+  // (and a unique index on it) in \`traces\`: rebuild the table in its final shape, from either form.
+  `
+  ALTER TABLE traces RENAME TO traces_before_2;
+  CREATE TABLE traces (
+    trace_id TEXT PRIMARY KEY,
+    revision INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO traces (trace_id, revision, created_at, updated_at)
+    SELECT trace_id, revision, created_at, updated_at FROM traces_before_2;
+  DROP TABLE traces_before_2;
+  `,
 ];
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * Sends one serialized OTLP export request to a signal URL, with the project key, the per-request
+ * timeout, keep-alive connections and the retry policy. Knows nothing of records: it answers how
+ * the exchange ended.
+ * @module
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Dispatcher, request } from 'undici';
+import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
+
+/** Largest acknowledgement body read; a longer one is not an OTLP export response. */
+const MAX_ACK_BYTES = 1024 * 1024;
+
+/** How an export request ended, after retries. */
+export type SendResult =
+  | { kind: 'acknowledged'; status: number; body: Uint8Array | undefined }
+  | { kind: 'failed'; status?: number; cause: 'http' | 'network' | 'timeout' | 'aborted'; code?: string };
+
+/** What a sender needs. */
+export interface SenderOptions {
+  url: string;
+  apiKey: string;
+  timeoutMillis: number;
+  contentType: string;
+  dispatcher: Dispatcher;
+  /** Aborts the attempt in flight and any wait between attempts (shutdown). */
+  signal: AbortSignal;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ACK_BYTES) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+type Attempt = { result: SendResult; retryAfter?: string | null; retry: boolean };
+
+async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attempt> {
+  const timeout = AbortSignal.timeout(options.timeoutMillis);
+  try {
+    const response = await request(options.url, {
+      method: 'POST',
+      dispatcher: options.dispatcher,
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        'content-type': options.contentType,
+        accept: options.contentType,
+      },
+      body,
+      signal: AbortSignal.any([timeout, options.signal]),
+    });
+    const { statusCode: status } = response;
+    if (status >= 200 && status < 300) {
+      return {
+        result: { kind: 'acknowledged', status, body: await readCapped(response.body) },
+        retry: false,
+      };
+    }
+    await response.body.dump().catch(() => undefined);
+    const retryAfter = response.headers['retry-after'];
+    return {
+      result: { kind: 'failed', status, cause: 'http' },
+      retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      retry: isRetryableStatus(status),
+    };
+  } catch (error) {
+    if (options.signal.aborted) return { result: { kind: 'failed', cause: 'aborted' }, retry: false };
+    const timedOut = timeout.aborted;
+    const code = (error as { code?: unknown }).code;
+    return {
+      result: {
+        kind: 'failed',
+        cause: timedOut ? 'timeout' : 'network',
+        code: typeof code === 'string' ? code : undefined,
+      },
+      retry: true,
+    };
+  }
+}
+
+/** Sends `body`, retrying per the policy; resolves (never rejects) with how it ended. */
+export async function sendWithRetries(body: Uint8Array, options: SenderOptions): Promise<SendResult> {
+  for (let attempts = 1; ; attempts++) {
+    const outcome = await attempt(body, options);
+    if (!outcome.retry || attempts >= MAX_EXPORT_ATTEMPTS) return outcome.result;
+    try {
+      await sleep(retryDelayMillis(attempts, outcome.retryAfter), undefined, { signal: options.signal });
+    } catch {
+      return { kind: 'failed', cause: 'aborted' };
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The transport: span and log record processors that export to the service, with one shared
+ * account of what happened to every record.
+ * @module
+ */
+
+import { JsonLogsSerializer, JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
+import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import { Agent } from 'undici';
+import { createContentPolicy } from '../content/content-policy.js';
+import type { ExportIssue, ResolvedSvcOptions, SvcOptions } from '../options/svc-options.js';
+import { validateSvcOptions } from '../options/validate-options.js';
+import { ExportAccounting, type Signal } from './export-accounting.js';
+import type { ExportReport } from './export-report.js';
+import { sendWithRetries } from './otlp-http-sender.js';
+import { SignalPipeline } from './signal-pipeline.js';
+import { SvcLogRecordProcessor } from './svc-log-record-processor.js';
+import { SvcSpanProcessor } from './svc-span-processor.js';
+
+/** The OTLP/HTTP paths of the service, below its origin. */
+export const OTLP_PATHS: Readonly<Record<Signal, string>> = {
+  traces: '/api/v1/otlp/v1/traces',
+  logs: '/api/v1/otlp/v1/logs',
+};
+
+/** Span and log record processors exporting to the service, and their diagnostics. */
+export interface SvcTransport {
+  /** Attach to a tracer provider the application builds. */
+  readonly spanProcessor: SvcSpanProcessor;
+  /** Attach to a logger provider the application builds. */
+  readonly logRecordProcessor: SvcLogRecordProcessor;
+  /** Cumulative counters, and what is pending now. */
+  getReport(): ExportReport;
+  /** The latest 128 export issues, oldest first. */
+  getIssues(): ExportIssue[];
+  /** The sequence number of the latest failure issue (0 when none). */
+  getFailureSequence(): number;
+}
+
+/** What the client needs of a transport beyond its public face. */
+export interface TransportInternals {
+  options: ResolvedSvcOptions;
+  accounting: ExportAccounting;
+  /** Flushes both pipelines. */
+  flush(): Promise<void>;
+  /** Flushes and closes both pipelines, then the connections. */
+  shutdown(): Promise<void>;
+  /** Ends exports in flight and waits between retries (their records count as failed). */
+  abort(): void;
+}
+
+const internals = new WeakMap<SvcTransport, TransportInternals>();
+
+/** The internals of a transport made by {@link createSvcTransport}, or `undefined`. */
+export function transportInternals(transport: SvcTransport): TransportInternals | undefined {
+  return internals.get(transport);
+}
+
+/**
+ * Creates the service's span and log record processors, for applications that build their own
+ * tracer and logger providers. Validates `options` (throws `TypeError`).
+ *
+ * @example
+ * ```ts
+ * const transport = createSvcTransport({ apiKey, serviceName: 'chat', captureContent: false });
+ * const tracerProvider = new TracerProvider({ spanProcessors: [transport.spanProcessor] });
+ * ```
+ */
+export function createSvcTransport(options: SvcOptions): SvcTransport {
+  const resolved = validateSvcOptions(options);
+  const accounting = new ExportAccounting(resolved.onExportIssue);
+  const policy = createContentPolicy({ captureContent: resolved.captureContent, redact: resolved.redact });
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+  const abort = new AbortController();
+  const send = (signal: Signal) => (body: Uint8Array) =>
+    sendWithRetries(body, {
+      url: `${resolved.baseUrl}${OTLP_PATHS[signal]}`,
+      apiKey: resolved.apiKey,
+      timeoutMillis: resolved.timeoutMillis,
+      contentType: 'application/json',
+      dispatcher,
+      signal: abort.signal,
+    });
+  const spans = new SignalPipeline<ReadableSpan>({
+    signal: 'traces',
+    accounting,
+    prepare: (span) => policy.span(span),
+    serialize: (records) => JsonTraceSerializer.serializeRequest(records),
+    send: send('traces'),
+  });
+  const logs = new SignalPipeline<ReadableLogRecord>({
+    signal: 'logs',
+    accounting,
+    prepare: (record) => policy.logRecord(record),
+    serialize: (records) => JsonLogsSerializer.serializeRequest(records),
+    send: send('logs'),
+  });
+  const transport: SvcTransport = {
+    spanProcessor: new SvcSpanProcessor(spans),
+    logRecordProcessor: new SvcLogRecordProcessor(logs),
+    getReport: () => accounting.report(),
+    getIssues: () => accounting.issues(),
+    getFailureSequence: () => accounting.failureSequence(),
+  };
+  internals.set(transport, {
+    options: resolved,
+    accounting,
+    flush: async () => {
+      await Promise.all([spans.flush(), logs.flush()]);
+    },
+    shutdown: async () => {
+      await Promise.all([spans.shutdown(), logs.shutdown()]);
+      await dispatcher.close();
+    },
+    abort: () => abort.abort(),
+  });
+  return transport;
+}
