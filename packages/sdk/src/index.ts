@@ -26,6 +26,12 @@ export {
   type SafeTransport,
   type SvcSafeOptions,
 } from './client/create-svc-safe.js';
+export type {
+  ModelCallHandle,
+  ModelCallOptions,
+  ModelResponse,
+  ModelUsage,
+} from './client/model-call.js';
 export type { SpanHandle, WithSpanOptions } from './client/span-options.js';
 export {
   createSvc,

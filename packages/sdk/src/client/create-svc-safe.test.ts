@@ -51,8 +51,14 @@ describe('createSvcSafe', () => {
     const error = new Error('business failure');
     await expect(svc.withSpan('fails', async () => Promise.reject(error))).rejects.toBe(error);
     expect(svc.withSpan('bad options', () => 'ran', { sessionId: '' })).toBe('ran');
+    const modelWork = vi.fn(() => {
+      throw new TypeError('application bug');
+    });
+    expect(() => svc.model({ provider: 'openai', model: 'm' }, modelWork)).toThrow('application bug');
+    expect(() => svc.model({ provider: '', model: 'm' }, modelWork)).toThrow('application bug');
+    expect(modelWork).toHaveBeenCalledTimes(2);
     const report = await svc.flush();
-    expect(report.failedSpans).toBe(1);
+    expect(report.failedSpans).toBe(2);
     expect(svc.transport.getIssues()[0]).toMatchObject({ kind: 'failed', status: 403 });
     expect(await svc.shutdown()).toMatchObject({ pendingSpans: 0 });
   });

@@ -17,6 +17,7 @@ import type { ProjectConnection } from '../connection/project-connection.js';
 import { type ExportReport, emptyExportReport } from '../export/export-report.js';
 import type { ExportIssue, SvcOptions } from '../options/svc-options.js';
 import type { TraceReceipt } from '../verify/trace-receipt.js';
+import { type ModelCallHandle, type ModelCallOptions, validateModelCall } from './model-call.js';
 import { type SpanHandle, validateWithSpan, type WithSpanOptions } from './span-options.js';
 import { createSvc, type McpClientLike, type SvcClient, type VerifyTraceOptions } from './svc-client.js';
 
@@ -82,6 +83,19 @@ export class SafeSvc {
   withSpan<T>(name: string, callback: (span: SpanHandle) => T, options?: WithSpanOptions): T {
     if (this.#client === undefined || !this.#valid(name, callback, options)) return callback(noopHandle());
     return this.#client.withSpan(name, callback, options);
+  }
+
+  /** Like `SvcClient.model`; invalid options record no span instead of throwing. */
+  model<T>(options: ModelCallOptions, callback: (call: ModelCallHandle) => T): T {
+    let valid = this.#client !== undefined;
+    try {
+      validateModelCall(options);
+    } catch {
+      valid = false;
+    }
+    // The callback runs exactly once, outside any telemetry error handling.
+    if (!valid) return callback({ ...noopHandle(), setResponse: () => undefined });
+    return this.#client!.model(options, callback);
   }
 
   /** Like `SvcClient.tool`: `execute` runs once, whatever happens to telemetry. */

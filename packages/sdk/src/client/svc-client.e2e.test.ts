@@ -224,6 +224,60 @@ describe('SvcClient against the reference server', () => {
     expect(stored?.parentSpanId).toBe(parent.spanContext().spanId);
   });
 
+  it('records model calls in the GenAI form, usage only as given, messages only with capture on', async () => {
+    const svc = client();
+    const input = [{ role: 'user', parts: [{ type: 'text', content: 'hi' }] }];
+    const output = [
+      { role: 'assistant', parts: [{ type: 'text', content: 'hello' }], finish_reason: 'stop' },
+    ];
+    const { traceId, reply } = await svc.model(
+      { provider: 'openai', model: 'gpt-4o-mini', input, attributes: { 'gen_ai.request.temperature': 0.2 } },
+      async (call) => {
+        call.setResponse({
+          model: 'gpt-4o-mini-2024-07-18',
+          id: 'resp_1',
+          finishReasons: ['stop'],
+          output,
+          usage: { inputTokens: 9 },
+        });
+        return { traceId: call.traceId, reply: 'hello' };
+      },
+    );
+    expect(reply).toBe('hello');
+    await svc.flush();
+    const recorded = attributes('chat gpt-4o-mini', traceId);
+    expect(recorded).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'gpt-4o-mini',
+      'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+      'gen_ai.response.id': 'resp_1',
+      'gen_ai.usage.input_tokens': '9',
+      'gen_ai.input.messages': JSON.stringify(input),
+      'gen_ai.output.messages': JSON.stringify(output),
+      'gen_ai.request.temperature': 0.2,
+    });
+    expect(recorded).not.toHaveProperty('gen_ai.usage.output_tokens');
+    expect(server.traceStore.listSpans(traceId)[0]?.kind).toBe(3);
+    expect(
+      (await svc.verifyTrace(traceId, { requiredFields: ['model', 'usage', 'input', 'output'] })).verified,
+    ).toBe(true);
+
+    const quiet = client({ captureContent: false });
+    const quietTrace = await quiet.model({ provider: 'openai', model: 'm', input }, (call) => {
+      call.setResponse({ output, usage: { inputTokens: 1, outputTokens: 2 } });
+      return call.traceId;
+    });
+    await quiet.flush();
+    const quietAttributes = attributes('chat m', quietTrace);
+    expect(quietAttributes).not.toHaveProperty('gen_ai.input.messages');
+    expect(quietAttributes).not.toHaveProperty('gen_ai.output.messages');
+    expect(quietAttributes).toMatchObject({ 'gen_ai.usage.output_tokens': '2' });
+    expect(() => svc.model({ provider: 'openai', model: ' ' }, () => 1)).toThrow(
+      'model must be a nonblank string; got " "',
+    );
+  });
+
   it('checks the connection without sending telemetry', async () => {
     const svc = client();
     expect(await svc.checkConnection()).toEqual(server.project);

@@ -29,6 +29,12 @@ import * as attr from './attribute-names.js';
 import { helperContent } from './helper-content.js';
 import { LocalContext } from './local-context.js';
 import { localTracer } from './local-tracer.js';
+import {
+  type ModelCallHandle,
+  type ModelCallOptions,
+  responseAttributes,
+  validateModelCall,
+} from './model-call.js';
 import { type SpanHandle, validateWithSpan, type WithSpanOptions } from './span-options.js';
 
 /** Providers an application owns, with the service's processors attached. */
@@ -222,6 +228,70 @@ export class SvcClient {
           [attr.ATTR_TOOL_NAME]: name,
           ...(typeof server === 'string' && server !== '' ? { [attr.ATTR_MCP_SERVER_NAME]: server } : {}),
         },
+      },
+    );
+  }
+
+  /**
+   * Runs a model call inside a `{operation} {model}` CLIENT span with the GenAI semantic
+   * conventions: operation, provider, request and response model, usage when given (never
+   * estimated), and input and output messages when content capture is on.
+   *
+   * @example
+   * ```ts
+   * const reply = await svc.model({ provider: 'openai', model: 'gpt-4o-mini', input: messages }, async (call) => {
+   *   const r = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages });
+   *   call.setResponse({ model: r.model, output: toGenAiMessages(r), usage: { inputTokens: r.usage?.prompt_tokens } });
+   *   return r;
+   * });
+   * ```
+   */
+  model<T>(options: ModelCallOptions, callback: (call: ModelCallHandle) => T): T {
+    validateModelCall(options);
+    const operation = options.operation ?? 'chat';
+    return this.withSpan(
+      `${operation} ${options.model}`,
+      (handle) => {
+        if (options.input !== undefined) {
+          this.#setContent(handle.span, attr.ATTR_INPUT_MESSAGES, undefined, options.input, 'model input');
+        }
+        if (options.systemInstructions !== undefined) {
+          this.#setContent(
+            handle.span,
+            'gen_ai.system_instructions',
+            undefined,
+            options.systemInstructions,
+            'system instructions',
+          );
+        }
+        const call: ModelCallHandle = {
+          ...handle,
+          setResponse: (response) => {
+            handle.span.setAttributes(responseAttributes(response));
+            if (response.output !== undefined) {
+              this.#setContent(
+                handle.span,
+                attr.ATTR_OUTPUT_MESSAGES,
+                undefined,
+                response.output,
+                'model output',
+              );
+            }
+          },
+        };
+        return callback(call);
+      },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          ...options.attributes,
+          [attr.ATTR_OPERATION_NAME]: operation,
+          'gen_ai.provider.name': options.provider,
+          'gen_ai.request.model': options.model,
+        },
+        ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+        ...(options.userId === undefined ? {} : { userId: options.userId }),
+        ...(options.parentContext === undefined ? {} : { parentContext: options.parentContext }),
       },
     );
   }
