@@ -1,4 +1,6 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, logs, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { LoggerProvider } from '@opentelemetry/sdk-logs';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { type RunningServer, startServer } from '@svc-run/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,9 +207,14 @@ describe('SvcClient against the reference server', () => {
       expect(appExporter.getFinishedSpans().map((s) => s.name)).toEqual(['app-work']);
       expect(server.traceStore.listSpans(traceId).map((s) => s.name)).toEqual(['svc-work']);
       expect(server.traceStore.getTraceSummary(appSpan.spanContext().traceId)).toBeUndefined();
-      expect(trace.getTracerProvider()).not.toBe(undefined);
+      // Creating clients registered no global context manager nor logger provider: the
+      // application can still register its own.
+      expect(context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())).toBe(true);
+      expect(logs.setGlobalLoggerProvider(new LoggerProvider())).toBe(true);
     } finally {
       trace.disable();
+      context.disable();
+      logs.disable();
     }
   });
 
