@@ -1,15 +1,21 @@
 /**
- * Quickstart: a tiny "LLM app" traced with @svc-run/sdk. One chat turn (a tool call and a model
- * call, with their messages) is recorded as a trace and an inference-details log, exported to the
- * service, and then verified with the trace receipt.
+ * Quickstart: a tiny weather assistant traced with @svc-run/sdk. One chat turn — an AI SDK v7
+ * `generateText` call that uses a tool — is recorded as a trace inside `withSpan` (with a session
+ * and a user), exported to the service, then verified with the trace receipt.
  *
- * No model provider is reachable here, so the model's answer is computed locally; the recorded
- * spans have the same shape as a real call's.
+ * No model provider is reachable from this machine, so the AI SDK's mock language model answers:
+ * first with a `get_weather` tool call, then with text. The recorded spans (`ai.generateText`,
+ * `ai.generateText.doGenerate`, `ai.toolCall`) have the same shape as with a real provider; swap
+ * `weatherModel()` for e.g. `openai('gpt-4o-mini')` to trace a real call.
  *
  * Run it against any deployment:
  *   SVC_BASE_URL=https://… SVC_API_KEY=svc_tracing_… node examples/quickstart/index.ts
  */
 import { createSvc, SvcExportError } from '@svc-run/sdk';
+import { svcTelemetry } from '@svc-run/sdk/ai-sdk';
+import { generateText, isStepCount, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { z } from 'zod';
 
 function fail(message: string): never {
   console.error(`quickstart: ${message}`);
@@ -27,6 +33,7 @@ if (!baseUrl || !apiKey) {
   );
 }
 
+// One client per process, created at start-up.
 const svc = createSvc({
   apiKey,
   baseUrl,
@@ -35,56 +42,72 @@ const svc = createSvc({
   captureContent: true,
 });
 
-const MODEL = 'gpt-4o-mini';
-
-/** A stand-in for a real tool. */
-async function getWeather(city: string): Promise<{ city: string; condition: string; celsius: number }> {
-  return { city, condition: 'sunny', celsius: 24 };
+/** The mock model: a tool call first, then the answer built from the tool's result. */
+function weatherModel(): MockLanguageModelV4 {
+  const usage = {
+    inputTokens: { total: 42, noCache: 42, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 12, text: 12, reasoning: undefined },
+  };
+  const response = { id: 'resp-1', modelId: 'mock-weather-model', timestamp: new Date() };
+  return new MockLanguageModelV4({
+    provider: 'mock',
+    modelId: 'mock-weather-model',
+    doGenerate: [
+      {
+        content: [
+          { type: 'tool-call', toolCallId: 'call-1', toolName: 'get_weather', input: '{"city":"Paris"}' },
+        ],
+        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+        usage,
+        response,
+        warnings: [],
+      },
+      {
+        content: [{ type: 'text', text: 'It is sunny and 24 °C in Paris.' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage,
+        response,
+        warnings: [],
+      },
+    ],
+  });
 }
+
+const getWeather = tool({
+  description: 'The current weather in a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, condition: 'sunny', celsius: 24 }),
+});
 
 const question = 'What is the weather in Paris?';
 const turn = await svc.withSpan(
   'chat-turn',
-  async (root) => {
-    const weather = await svc.tool('get_weather', { city: 'Paris' }, () => getWeather('Paris'));
-    const answer = `It is ${weather.condition}, ${weather.celsius} °C in ${weather.city}.`;
-    const model = await svc.withSpan(
-      `chat ${MODEL}`,
-      async (span) => {
-        span.span.setAttributes({
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': MODEL,
-          'gen_ai.response.model': `${MODEL}-2024-07-18`,
-          'gen_ai.usage.input_tokens': 42,
-          'gen_ai.usage.output_tokens': 12,
-        });
-        svc.recordMessages({
-          input: [{ role: 'user', parts: [{ type: 'text', content: question }] }],
-          output: [{ role: 'assistant', parts: [{ type: 'text', content: answer }], finish_reason: 'stop' }],
-        });
-        return span.spanId;
-      },
-      { kind: 3 /* SpanKind.CLIENT */ },
-    );
-    root.setOutput({ answer });
-    return { traceId: root.traceId, rootId: root.spanId, modelId: model };
+  async (span) => {
+    const { text } = await generateText({
+      model: weatherModel(),
+      tools: { get_weather: getWeather },
+      prompt: question,
+      stopWhen: isStepCount(3),
+      telemetry: svcTelemetry(svc),
+    });
+    span.setOutput({ answer: text });
+    return { traceId: span.traceId, spanId: span.spanId, answer: text };
   },
   { input: { question }, sessionId: 'conversation-quickstart-1', userId: 'user-42' },
 );
+console.log(`Assistant: ${turn.answer}`);
 
 try {
   const report = await svc.shutdown();
-  console.log(`Exported ${report.acceptedSpans} spans and ${report.acceptedLogs} log record(s).`);
+  console.log(`Exported ${report.acceptedSpans} spans.`);
 } catch (error) {
-  if (SvcExportError.isInstance(error)) {
+  if (SvcExportError.isInstance(error))
     fail(`export failed: ${error.issues.map((i) => i.message).join('; ')}`);
-  }
   throw error;
 }
 
 const { verified, receipt } = await svc.verifyTrace(turn.traceId, {
-  expectedSpanIds: [turn.rootId, turn.modelId],
+  expectedSpanIds: [turn.spanId],
   requiredFields: ['input', 'output', 'model', 'usage', 'session', 'user', 'tool'],
 });
 console.log(JSON.stringify(receipt, null, 2));
