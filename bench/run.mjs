@@ -1,6 +1,7 @@
 /**
  * `pnpm bench`: checks that this Node can run the server (`node:sqlite`, Node 22.13+; the project
- * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`).
+ * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`) and the SDK overhead
+ * benchmark (`sdk-overhead.mjs`).
  * @module
  */
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -12,3 +13,4 @@ if (major < 22 || (major === 22 && minor < 13)) {
   process.exit(1);
 }
 await import('./ingest.mjs');
+await import('./sdk-overhead.mjs');
