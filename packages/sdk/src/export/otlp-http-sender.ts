@@ -5,7 +5,7 @@
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dispatcher, request } from 'undici';
+import { type Dispatcher, request } from '../http/undici.js';
 import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
 
 /** Largest acknowledgement body read; a longer one is not an OTLP export response. */

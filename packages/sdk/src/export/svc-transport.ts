@@ -7,8 +7,8 @@
 import { JsonLogsSerializer, JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import { Agent } from 'undici';
 import { createContentPolicy } from '../content/content-policy.js';
+import { Agent } from '../http/undici.js';
 import type { ExportIssue, ResolvedSvcOptions, SvcOptions } from '../options/svc-options.js';
 import { validateSvcOptions } from '../options/validate-options.js';
 import { ExportAccounting, type Signal } from './export-accounting.js';

@@ -6,8 +6,8 @@
  */
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
-import { Agent, type Dispatcher, request } from 'undici';
 import type { ServiceEndpoint } from '../options/svc-options.js';
+import { Agent, type Dispatcher, request } from './undici.js';
 
 /** A GET of one service resource. */
 export interface ServiceRequest {

@@ -207,7 +207,8 @@ describe('verifyTrace against the service', () => {
   it('returns verified: false when 429 lasts until the deadline', async () => {
     const trace = traceId();
     await ingest(trace, [spanId()]);
-    server.faults!.inject('traces.receipt', { kind: 'status', status: 429, retryAfterSeconds: 30 });
+    // Every poll within the deadline meets the 429, even one a previous test left in flight.
+    server.faults!.inject('traces.receipt', { kind: 'status', status: 429, retryAfterSeconds: 30 }, 50);
     const result = await verifyTrace(endpoint(), trace, { timeoutMillis: 500 });
     expect(result).toEqual({ verified: false, receipt: null });
   });
