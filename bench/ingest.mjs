@@ -14,12 +14,12 @@
  * --cpu-prof and write their profiles there).
  * @module
  */
-import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { Pool } from 'undici';
+import { ask, Children, envInt, fmt, fmtInt, pad, padLeft } from './bench-support.mjs';
 import { jsonBody, protobufBody, SPANS_PER_TRACE, SpanFactory, TARGET_ATTRIBUTE_BYTES } from './spans.mjs';
 
 const BATCH_SPANS = 512;
@@ -27,16 +27,6 @@ const TARGET_RATIO = 0.5;
 const TARGET_STORED_SPANS_PER_SECOND = 20_000;
 const OTLP_PATH = '/api/v1/otlp/v1/traces';
 const WATCHDOG_MS = 10 * 60 * 1000;
-
-function envInt(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer ≥ ${min}; got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
 
 const BATCHES = envInt('BENCH_BATCHES', 128, 1);
 const WARMUP = envInt('BENCH_WARMUP', 8, 0);
@@ -46,71 +36,12 @@ const PASSES = envInt('BENCH_PASSES', 3, 1);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 const here = import.meta.dirname;
-const children = new Set();
+const children = new Children();
+/** Forks a server script of this folder and waits for its `ready` message. */
+const startChild = (script, name) => children.start(join(here, script), name, { cpuProfDir: CPU_PROF_DIR });
+const stopChild = (started) => children.stop(started);
 
 // --- child processes ---------------------------------------------------------------------------
-
-function nextMessage(child, type, timeoutMs = 60_000) {
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      fail(new Error(`${child.benchName}: no '${type}' message within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (message) => {
-      if (message?.type !== type) return;
-      cleanup();
-      done(message);
-    };
-    const onExit = (code, signal) => {
-      cleanup();
-      fail(new Error(`${child.benchName} exited (${signal ?? code}) before sending '${type}'`));
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-/** Forks a server script with this Node (pnpm's Node 24) and waits for its `ready` message. */
-async function startChild(script, name) {
-  // node:sqlite warns that it is experimental on every start; that is noise here.
-  const execArgv = ['--disable-warning=ExperimentalWarning'];
-  if (CPU_PROF_DIR) {
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`);
-  }
-  const child = fork(join(here, script), [], {
-    execPath: process.execPath,
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.benchName = name;
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const ready = await nextMessage(child, 'ready');
-  return { child, name, origin: ready.origin, key: ready.key };
-}
-
-/** Asks a child to close and waits for it to exit. */
-async function stopChild({ child }) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.send({ type: 'close' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function ask(server, type) {
-  const answer = nextMessage(server.child, type);
-  server.child.send({ type });
-  return answer;
-}
-
-// --- load --------------------------------------------------------------------------------------
 
 const ENCODINGS = {
   json: { contentType: 'application/json', serializer: JsonTraceSerializer },
@@ -221,11 +152,6 @@ async function checkReceipt(server, trace) {
 }
 
 // --- report ------------------------------------------------------------------------------------
-
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmt = (n, digits = 1) => n.toFixed(digits);
-const pad = (s, n) => String(s).padEnd(n);
-const padLeft = (s, n) => String(s).padStart(n);
 
 function row(encoding, server, r) {
   return [
@@ -384,7 +310,7 @@ async function main() {
 
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${WATCHDOG_MS / 60000} minutes; giving up`);
-  for (const child of children) child.kill('SIGKILL');
+  children.killAll();
   process.exit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
@@ -393,6 +319,6 @@ try {
   await main();
 } catch (error) {
   console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-  for (const child of children) child.kill('SIGKILL');
+  children.killAll();
   process.exitCode = 1;
 }

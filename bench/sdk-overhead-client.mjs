@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { prng } from './bench-support.mjs';
 
 const OTLP_PATH = '/api/v1/otlp/v1/traces';
 const SDK_DIST = new URL('../packages/sdk/dist/index.js', import.meta.url);
@@ -22,18 +23,6 @@ function attributesOf(index) {
     'gen_ai.usage.input_tokens': 512 + (index % 64),
     'gen_ai.usage.output_tokens': 256 + (index % 32),
     'bench.span.index': index,
-  };
-}
-
-/** A tiny seeded generator (mulberry32), so both sides get the same content. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -53,7 +42,7 @@ function text(next, chars) {
  * through the pool; each span still serializes its own (JSON.stringify runs for every span).
  */
 function contentPool(seed, size = 64) {
-  const next = random(seed);
+  const next = prng(seed);
   const inputs = [];
   const outputs = [];
   for (let i = 0; i < size; i++) {

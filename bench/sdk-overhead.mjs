@@ -16,24 +16,14 @@
  * and write `overhead-<side>-<round>.cpuprofile` there).
  * @module
  */
-import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ask, Children, envInt, fmt, fmtInt, nextMessage, pad, padLeft } from './bench-support.mjs';
 
 const TARGET_RATIO = 1.2;
 const WATCHDOG_MS = 5 * 60 * 1000;
 const SIDES = ['sdk', 'plain'];
-
-function envInt(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer ≥ ${min}; got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
 
 const SPANS = envInt('BENCH_SDK_SPANS', 20_480, 2);
 const WARMUP = envInt('BENCH_SDK_WARMUP', 2_048, 0);
@@ -43,84 +33,20 @@ const SEED = envInt('BENCH_SEED', 42, 0);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 const here = import.meta.dirname;
-const children = new Set();
+const children = new Children();
+/** Forks a script of this folder and waits for its `ready` message; `profile` writes a CPU profile. */
+const startChild = (script, name, profile = false) =>
+  children.start(join(here, script), name, { cpuProfDir: profile ? CPU_PROF_DIR : undefined });
+const stopChild = (started) => children.stop(started);
 
 // --- child processes ---------------------------------------------------------------------------
-
-function nextMessage(child, types, timeoutMs = 120_000) {
-  const wanted = [types].flat();
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      fail(new Error(`${child.benchName}: no '${wanted.join("' or '")}' message within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (message) => {
-      if (!wanted.includes(message?.type)) return;
-      cleanup();
-      done(message);
-    };
-    const onExit = (code, signal) => {
-      cleanup();
-      fail(
-        new Error(`${child.benchName} exited (${signal ?? code}) before sending '${wanted.join("' or '")}'`),
-      );
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-/** The environment of the children, without OTEL_* variables (they would configure one side). */
-function childEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
-}
-
-/** Forks `script` with this Node and waits for its `ready` message. */
-async function startChild(script, name, profile = false) {
-  // node:sqlite warns that it is experimental on every start; that is noise here.
-  const execArgv = ['--disable-warning=ExperimentalWarning'];
-  if (profile && CPU_PROF_DIR) {
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`);
-  }
-  const child = fork(join(here, script), [], {
-    execPath: process.execPath,
-    execArgv,
-    env: childEnv(),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.benchName = name;
-  children.add(child);
-  const exited = new Promise((done) => child.once('exit', done));
-  child.once('exit', () => children.delete(child));
-  const ready = await nextMessage(child, 'ready');
-  return { child, name, exited, origin: ready.origin, key: ready.key };
-}
-
-/** Asks a server child to close and waits for it to exit. */
-async function stopChild({ child, exited }) {
-  if (child.exitCode === null && child.signalCode === null) child.send({ type: 'close' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function ask(server, type) {
-  const answer = nextMessage(server.child, type);
-  server.child.send({ type });
-  return answer;
-}
 
 /** Runs one side in a fresh client child against `server`; returns its result and the checks. */
 async function runSide(server, side, round) {
   const statsBefore = await ask(server, 'stats');
   const serverCpuBefore = (await ask(server, 'cpu')).usage;
   const client = await startChild('sdk-overhead-client.mjs', `overhead-${side}-${round}`, true);
-  const answer = nextMessage(client.child, ['result', 'error']);
+  const answer = nextMessage(client.child, ['result', 'error'], 120_000);
   client.child.send({
     type: 'run',
     side,
@@ -168,11 +94,6 @@ async function checkReceipt(server, { traceId, spanId }) {
 }
 
 // --- report ------------------------------------------------------------------------------------
-
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmt = (n, digits = 1) => n.toFixed(digits);
-const pad = (s, n) => String(s).padEnd(n);
-const padLeft = (s, n) => String(s).padStart(n);
 
 function medianBy(results, key) {
   const sorted = [...results].sort((a, b) => a[key] - b[key]);
@@ -311,7 +232,7 @@ async function main() {
 
 const watchdog = setTimeout(() => {
   console.error(`bench: sdk-overhead still running after ${WATCHDOG_MS / 60000} minutes; giving up`);
-  for (const child of children) child.kill('SIGKILL');
+  children.killAll();
   process.exit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
@@ -320,6 +241,6 @@ try {
   await main();
 } catch (error) {
   console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-  for (const child of children) child.kill('SIGKILL');
+  children.killAll();
   process.exitCode = 1;
 }

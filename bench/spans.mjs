@@ -15,24 +15,13 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { prng } from './bench-support.mjs';
 
 /** Spans per trace (one agent run). */
 export const SPANS_PER_TRACE = 8;
 
 /** Average attribute bytes per span (keys plus values), varied ±20 % per span. */
 export const TARGET_ATTRIBUTE_BYTES = 2048;
-
-/** A small fast seeded PRNG (mulberry32): same seed, same bodies. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'the a to of and in for is on that with your you order account refund invoice billing plan ' +
