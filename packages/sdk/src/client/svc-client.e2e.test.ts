@@ -92,6 +92,31 @@ describe('SvcClient against the reference server', () => {
     expect(attributes('omitted', other)).not.toHaveProperty('input.value');
   });
 
+  it('does not record content over 256 KiB, raises a warning issue, and runs the work unchanged', async () => {
+    const svc = client();
+    const big = 'x'.repeat(300 * 1024);
+    const traceId = await svc.withSpan(
+      'large',
+      (span) => {
+        span.setOutput({ ok: true });
+        return span.traceId;
+      },
+      { input: big },
+    );
+    const report = await svc.flush();
+    expect(report.acceptedSpans).toBe(1);
+    const recorded = attributes('large', traceId);
+    expect(recorded).not.toHaveProperty('input.value');
+    expect(recorded).toMatchObject({ 'output.value': '{"ok":true}' });
+    expect(svc.transport.getIssues()).toEqual([
+      expect.objectContaining({
+        kind: 'warning',
+        signal: 'traces',
+        message: 'input was not recorded: its JSON is over 256 KiB',
+      }),
+    ]);
+  });
+
   it('records no content with capture off, but keeps structure, session and error type', async () => {
     const svc = client({ captureContent: false });
     let traceId = '';

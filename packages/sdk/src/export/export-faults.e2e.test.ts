@@ -1,4 +1,8 @@
-import { type RunningServer, startServer } from '@svc-run/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DATABASE_FILE, type RunningServer, startServer } from '@svc-run/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSvc, type SvcClient } from '../client/svc-client.js';
 import { SvcExportError } from '../errors/svc-export-error.js';
@@ -84,6 +88,37 @@ describe('export under faults', () => {
       expect(error.issues[0]?.message).toContain(hint);
       expect(JSON.stringify(error.issues)).not.toContain(key);
       expect(error.message).not.toContain(key);
+    }
+  });
+
+  it('fails with 401 for a key revoked in the service, after a restart picks up the revocation', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-revoked-'));
+    try {
+      const first = await startServer({ dataDir });
+      const revokedKey = first.keys.tracing;
+      await first.close();
+      const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+      db.exec("UPDATE api_keys SET revoked_at = '2026-11-21T00:00:00Z' WHERE preset = 'tracing'");
+      db.close();
+      const second = await startServer({ dataDir });
+      try {
+        const svc = createSvc({
+          apiKey: revokedKey,
+          baseUrl: second.origin,
+          serviceName: 'revoked',
+          captureContent: true,
+        });
+        clients.push(svc);
+        produce(svc, 2);
+        const error = (await svc.flush().catch((e: unknown) => e)) as SvcExportError;
+        expect(error.issues[0]).toMatchObject({ kind: 'failed', status: 401, count: 2 });
+        expect(error.issues[0]?.message).toContain('use a valid, unrevoked project key');
+        expect(await svc.checkConnection().catch((e: { status?: number }) => e.status)).toBe(401);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
