@@ -110,6 +110,26 @@ export async function ask(started, type) {
   return answer;
 }
 
+/**
+ * Runs a benchmark's `main`: a watchdog ends a hung run after `watchdogMs`, and a failure kills
+ * the children and sets a failing exit code.
+ */
+export async function runBench(label, main, children, watchdogMs) {
+  const watchdog = setTimeout(() => {
+    console.error(`bench: ${label} still running after ${watchdogMs / 60000} minutes; giving up`);
+    children.killAll();
+    process.exit(1);
+  }, watchdogMs);
+  watchdog.unref();
+  try {
+    await main();
+  } catch (error) {
+    console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+    children.killAll();
+    process.exitCode = 1;
+  }
+}
+
 export const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 export const fmt = (n, digits = 1) => n.toFixed(digits);
 export const pad = (s, n) => String(s).padEnd(n);

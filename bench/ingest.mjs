@@ -19,7 +19,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { Pool } from 'undici';
-import { ask, Children, envInt, fmt, fmtInt, pad, padLeft } from './bench-support.mjs';
+import { ask, Children, envInt, fmt, fmtInt, pad, padLeft, runBench } from './bench-support.mjs';
 import { jsonBody, protobufBody, SPANS_PER_TRACE, SpanFactory, TARGET_ATTRIBUTE_BYTES } from './spans.mjs';
 
 const BATCH_SPANS = 512;
@@ -308,17 +308,4 @@ async function main() {
   if (CPU_PROF_DIR) console.log(`\nCPU profiles of the server children written to ${CPU_PROF_DIR}`);
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${WATCHDOG_MS / 60000} minutes; giving up`);
-  children.killAll();
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
-
-try {
-  await main();
-} catch (error) {
-  console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-  children.killAll();
-  process.exitCode = 1;
-}
+await runBench('ingest', main, children, WATCHDOG_MS);

@@ -19,7 +19,7 @@
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ask, Children, envInt, fmt, fmtInt, nextMessage, pad, padLeft } from './bench-support.mjs';
+import { ask, Children, envInt, fmt, fmtInt, nextMessage, pad, padLeft, runBench } from './bench-support.mjs';
 
 const TARGET_RATIO = 1.2;
 const WATCHDOG_MS = 5 * 60 * 1000;
@@ -230,17 +230,4 @@ async function main() {
   if (CPU_PROF_DIR) console.log(`\nCPU profiles of the client children written to ${CPU_PROF_DIR}`);
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: sdk-overhead still running after ${WATCHDOG_MS / 60000} minutes; giving up`);
-  children.killAll();
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
-
-try {
-  await main();
-} catch (error) {
-  console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-  children.killAll();
-  process.exitCode = 1;
-}
+await runBench('sdk-overhead', main, children, WATCHDOG_MS);

@@ -38,7 +38,6 @@ export {
   type ExistingProviders,
   type McpClientLike,
   SvcClient,
-  type VerifyTraceOptions,
 } from './client/svc-client.js';
 export type { ProjectConnection } from './connection/project-connection.js';
 export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
@@ -58,4 +57,5 @@ export {
   type Redactor,
   type SvcOptions,
 } from './options/svc-options.js';
-export type { TraceReceipt } from './verify/trace-receipt.js';
+export type { TraceReceipt, TraceVerification } from './verify/trace-receipt.js';
+export type { VerifyTraceOptions } from './verify/verify-options.js';

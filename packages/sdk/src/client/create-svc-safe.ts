@@ -16,10 +16,11 @@ import {
 import type { ProjectConnection } from '../connection/project-connection.js';
 import { type ExportReport, emptyExportReport } from '../export/export-report.js';
 import type { ExportIssue, SvcOptions } from '../options/svc-options.js';
-import type { TraceReceipt } from '../verify/trace-receipt.js';
+import type { TraceVerification } from '../verify/trace-receipt.js';
+import type { VerifyTraceOptions } from '../verify/verify-options.js';
 import { type ModelCallHandle, type ModelCallOptions, validateModelCall } from './model-call.js';
 import { type SpanHandle, validateWithSpan, type WithSpanOptions } from './span-options.js';
-import { createSvc, type McpClientLike, type SvcClient, type VerifyTraceOptions } from './svc-client.js';
+import { createSvc, type McpClientLike, type SvcClient } from './svc-client.js';
 
 /** Options of {@link createSvcSafe}: the client options, and `enabled` (default true). */
 export type SvcSafeOptions = (SvcOptions & { enabled?: true }) | (Partial<SvcOptions> & { enabled: false });
@@ -137,10 +138,7 @@ export class SafeSvc {
   }
 
   /** Like `SvcClient.verifyTrace`; any failure answers `{ verified: false, receipt: null }`. */
-  async verifyTrace(
-    traceId: string,
-    options?: VerifyTraceOptions,
-  ): Promise<{ verified: boolean; receipt: TraceReceipt | null }> {
+  async verifyTrace(traceId: string, options?: VerifyTraceOptions): Promise<TraceVerification> {
     try {
       return (await this.#client?.verifyTrace(traceId, options)) ?? { verified: false, receipt: null };
     } catch {

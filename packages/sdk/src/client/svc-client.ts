@@ -22,7 +22,8 @@ import { SvcExportError } from '../errors/svc-export-error.js';
 import type { ExportReport } from '../export/export-report.js';
 import { createSvcTransport, type SvcTransport, transportInternals } from '../export/svc-transport.js';
 import type { SvcOptions } from '../options/svc-options.js';
-import type { TraceReceipt } from '../verify/trace-receipt.js';
+import type { TraceVerification } from '../verify/trace-receipt.js';
+import type { VerifyTraceOptions } from '../verify/verify-options.js';
 import { verifyTrace } from '../verify/verify-trace.js';
 import { SDK_SCOPE, SDK_VERSION } from '../version.js';
 import * as attr from './attribute-names.js';
@@ -47,13 +48,6 @@ export interface ExistingProviders {
 /** The MCP client a tool call went through: its server's name is recorded. */
 export interface McpClientLike {
   getServerVersion(): { name?: string; version?: string } | undefined;
-}
-
-/** Options of `verifyTrace`. */
-export interface VerifyTraceOptions {
-  expectedSpanIds?: string[];
-  requiredFields?: string[];
-  timeoutMillis?: number;
 }
 
 const SESSION_KEY = createContextKey('svc-run.session-id');
@@ -351,10 +345,7 @@ export class SvcClient {
    * Polls the trace's receipt until the expected spans and fields are stored or the timeout
    * passes. Never flushes: flush first.
    */
-  verifyTrace(
-    traceId: string,
-    options?: VerifyTraceOptions,
-  ): Promise<{ verified: boolean; receipt: TraceReceipt | null }> {
+  verifyTrace(traceId: string, options?: VerifyTraceOptions): Promise<TraceVerification> {
     const { baseUrl, apiKey, timeoutMillis } = this.#internals.options;
     return verifyTrace({ baseUrl, apiKey, timeoutMillis }, traceId, options);
   }

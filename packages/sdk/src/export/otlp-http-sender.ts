@@ -5,6 +5,7 @@
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readCapped } from '../http/read-capped.js';
 import { type Dispatcher, request } from '../http/undici.js';
 import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
 
@@ -27,20 +28,6 @@ export interface SenderOptions {
   signal: AbortSignal;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ACK_BYTES) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 type Attempt = { result: SendResult; retryAfter?: string | null; retry: boolean };
 
 async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attempt> {
@@ -60,7 +47,7 @@ async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attemp
     const { statusCode: status } = response;
     if (status >= 200 && status < 300) {
       return {
-        result: { kind: 'acknowledged', status, body: await readCapped(response.body) },
+        result: { kind: 'acknowledged', status, body: await readCapped(response.body, MAX_ACK_BYTES) },
         retry: false,
       };
     }

@@ -7,6 +7,7 @@
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { ServiceEndpoint } from '../options/svc-options.js';
+import { readCapped } from './read-capped.js';
 import { Agent, type Dispatcher, request } from './undici.js';
 
 /** A GET of one service resource. */
@@ -99,24 +100,6 @@ function networkReason(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return error instanceof Error && /^[A-Za-z]{1,64}$/.test(error.name) ? error.name : 'network error';
-}
-
-type ResponseBody = Dispatcher.ResponseData['body'];
-
-/** Reads at most `maxBytes` of `body`; `undefined` when longer (the rest is discarded). */
-async function readCapped(body: ResponseBody, maxBytes: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += bytes.length;
-    if (size > maxBytes) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 function parseJson(bytes: Buffer): unknown | undefined {

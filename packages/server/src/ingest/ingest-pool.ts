@@ -9,7 +9,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { MalformedExportError } from '../otlp/decode-export.js';
 import type { SqliteWriter } from '../store/sqlite-writer.js';
 import { StoreWriteError } from '../store/store-write-error.js';
-import { THREAD_EXEC_ARGV } from '../store/thread-options.js';
+import { THREAD_EXEC_ARGV, threadEntryUrl } from '../store/thread-options.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
 
@@ -17,12 +17,6 @@ interface Waiter {
   resolve: (outcome: IngestOutcome) => void;
   reject: (error: Error) => void;
   outcome?: IngestOutcome;
-}
-
-/** The decoder-thread file beside this module: `.ts` from source, `.js` from the build. */
-function decoderUrl(): URL {
-  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  return new URL(`./decoder-thread.${extension}`, import.meta.url);
 }
 
 /** A body the thread can take over: its own whole `ArrayBuffer`, never a view of a shared pool. */
@@ -48,7 +42,7 @@ export class IngestPool {
     for (let i = 0; i < Math.max(1, threads); i++) {
       const { port1, port2 } = new MessageChannel();
       writer.connect(port1);
-      const worker = new Worker(decoderUrl(), {
+      const worker = new Worker(threadEntryUrl('decoder-thread', import.meta.url), {
         workerData: { writerPort: port2 },
         transferList: [port2],
         execArgv: [...THREAD_EXEC_ARGV],

@@ -142,15 +142,10 @@ export function openDatabase(path: string): DatabaseSync {
   db.exec('PRAGMA busy_timeout = 5000');
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   for (let next = version; next < MIGRATIONS.length; next++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
+    inTransaction(db, () => {
       db.exec(MIGRATIONS[next]!);
       db.exec(`PRAGMA user_version = ${next + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
   return db;
 }

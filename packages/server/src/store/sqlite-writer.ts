@@ -6,13 +6,7 @@
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { WriterRequest } from './sqlite-writer-worker.js';
 import { StoreWriteError } from './store-write-error.js';
-import { THREAD_EXEC_ARGV } from './thread-options.js';
-
-/** The worker file beside this module: `.ts` when running from source, `.js` from the build. */
-function workerUrl(): URL {
-  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  return new URL(`./sqlite-writer-worker.${extension}`, import.meta.url);
-}
+import { THREAD_EXEC_ARGV, threadEntryUrl } from './thread-options.js';
 
 /** The writer thread of an embedded store. */
 export class SqliteWriter {
@@ -24,7 +18,10 @@ export class SqliteWriter {
 
   /** Starts the writer thread on the database at `path` (created and migrated already). */
   constructor(path: string) {
-    this.#worker = new Worker(workerUrl(), { workerData: { path }, execArgv: [...THREAD_EXEC_ARGV] });
+    this.#worker = new Worker(threadEntryUrl('sqlite-writer-worker', import.meta.url), {
+      workerData: { path },
+      execArgv: [...THREAD_EXEC_ARGV],
+    });
     let failure: StoreWriteError | undefined;
     this.#worker.on('error', (error) => {
       failure ??= new StoreWriteError(`the writer thread failed (${error.name})`);
