@@ -22,6 +22,8 @@ export interface ServiceRequest {
   timeoutMillis: number;
   /** Largest body read; a longer body is not parsed (`json` is `undefined`, `tooLarge` is true). */
   maxBodyBytes: number;
+  /** Cancels the request; it then rejects with the signal's reason (not a `ServiceRequestError`). */
+  signal?: AbortSignal;
 }
 
 /** The answer to a {@link ServiceRequest}, whatever its status. */
@@ -64,7 +66,7 @@ export class ServiceRequestError extends Error {
 let sharedAgent: Agent | undefined;
 
 /** The SDK's own keep-alive connection pool (idle sockets do not keep the process alive). */
-function agent(): Dispatcher {
+export function serviceAgent(): Dispatcher {
   sharedAgent ??= new Agent({ keepAliveTimeout: 4_000 });
   return sharedAgent;
 }
@@ -91,8 +93,8 @@ export function displayOrigin(baseUrl: string): string {
   }
 }
 
-/** A short, key-free reason of a network error, such as `ECONNREFUSED`. */
-function networkReason(error: unknown): string {
+/** A short, key-free reason of a network error, such as `ECONNREFUSED`; never its message. */
+export function networkReason(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -120,19 +122,20 @@ function declaredLength(headers: ServiceResponse['headers']): number | undefined
 /**
  * GETs a JSON resource of the service with `Authorization: Bearer <apiKey>`. Any HTTP status
  * resolves (a 3xx is returned as is, never followed); no answer rejects with a
- * {@link ServiceRequestError}.
+ * {@link ServiceRequestError}, and a cancellation by `options.signal` with that signal's reason.
  */
 export async function getServiceJson(options: ServiceRequest): Promise<ServiceResponse> {
   const { endpoint, timeoutMillis, maxBodyBytes } = options;
   const url = serviceUrl(endpoint.baseUrl, options.path, options.query);
-  const signal = AbortSignal.timeout(timeoutMillis);
+  const timeout = AbortSignal.timeout(timeoutMillis);
+  const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
   const origin = displayOrigin(endpoint.baseUrl);
   try {
     // Suppressed so that HTTP instrumentation of the application records no span of this call.
     return await context.with(suppressTracing(context.active()), async () => {
       const response = await request(url, {
         method: 'GET',
-        dispatcher: agent(),
+        dispatcher: serviceAgent(),
         signal,
         headers: { authorization: `Bearer ${endpoint.apiKey}`, accept: 'application/json' },
       });
@@ -155,7 +158,8 @@ export async function getServiceJson(options: ServiceRequest): Promise<ServiceRe
       };
     });
   } catch (error) {
-    if (signal.aborted) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timeout.aborted) {
       throw new ServiceRequestError(
         'timeout',
         'timeout',

@@ -52,7 +52,8 @@ export function validateSvcOptions(options: unknown): ResolvedSvcOptions {
   };
 }
 
-function validateApiKey(value: unknown): string {
+/** The `apiKey` rule of the client options (also used by readers built from them). */
+export function validateApiKey(value: unknown): string {
   if (typeof value === 'string' && value !== '') return value;
   // Only the type is shown: even a wrong value may be (part of) a secret.
   throw new TypeError(`apiKey must be a non-empty string; got ${typeName(value)}`);
@@ -78,7 +79,8 @@ function validateCaptureContent(value: unknown): boolean {
   throw new TypeError(`captureContent must be set explicitly to true or false; got ${describe(value)}`);
 }
 
-function validateBaseUrl(value: unknown): string {
+/** The `baseUrl` rule of the client options: returns the origin, or the default when unset. */
+export function validateBaseUrl(value: unknown): string {
   if (value === undefined) return DEFAULT_BASE_URL;
   if (typeof value !== 'string') {
     throw new TypeError(`baseUrl must be a URL string (e.g. ${DEFAULT_BASE_URL}); got ${describe(value)}`);
@@ -122,7 +124,8 @@ function validateServiceVersion(value: unknown): string | undefined {
   throw new TypeError(`serviceVersion must be a string when set; got ${describe(value)}`);
 }
 
-function validateTimeoutMillis(value: unknown): number {
+/** The `timeoutMillis` rule of the client options: returns the default when unset. */
+export function validateTimeoutMillis(value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MILLIS;
   if (
     Number.isInteger(value) &&
@@ -149,7 +152,7 @@ function countCodePoints(value: string): number {
 }
 
 /** A value as shown in messages: JSON for strings (truncated when long), literals, else its type. */
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (typeof value === 'string') {
     if (value.length <= MAX_SHOWN_STRING) return JSON.stringify(value);
     let end = SHOWN_STRING_PREFIX;

@@ -1,0 +1,66 @@
+/**
+ * `createMediaReader`: reads recorded files back from the service (`svc.media`).
+ *
+ * @example
+ * ```ts
+ * const media = createMediaReader({ apiKey: process.env.SVC_READ_KEY!, baseUrl });
+ * const bytes = await media.fetch({ traceId, sha256 });
+ * const { value, failures } = await media.resolve(span.attributes['gen_ai.input.messages'], {
+ *   traceId,
+ *   spanId,
+ *   blobs: span.attributes['svc.blobs'],
+ * });
+ * ```
+ * @module
+ */
+
+import type { ServiceEndpoint } from '../../options/svc-options.js';
+import { validateApiKey, validateBaseUrl, validateTimeoutMillis } from '../../options/validate-options.js';
+import { type MediaFetchOptions, optionsRecord, resolveFetchOptions } from './fetch-options.js';
+import { readFile } from './read-file.js';
+
+/** Options of {@link createMediaReader}: the same rules as the client options of those names. */
+export interface MediaReaderOptions {
+  /** A Read or Read and write key of the project (a Tracing key cannot read files). */
+  apiKey: string;
+  /** The service origin; default the hosted origin. */
+  baseUrl?: string;
+  /**
+   * Integer 100 to 60000, default 10000: the wait for each answer, and between two chunks of a
+   * download; not a deadline for a whole download (pass a `signal` for that).
+   */
+  timeoutMillis?: number;
+}
+
+/** Reads recorded files back: `svc.media`. */
+export interface MediaReader {
+  /**
+   * The bytes of the file `sha256` recorded in the trace, after checking their SHA-256.
+   *
+   * @throws TypeError for invalid options.
+   * @throws {@link MediaFetchError} when the file cannot be read (see its `reason`).
+   * @throws the signal's reason when `options.signal` aborts.
+   */
+  fetch(options: MediaFetchOptions): Promise<Uint8Array>;
+}
+
+/**
+ * Creates a media reader on the service at `baseUrl`, authenticated with a Read or Read and write
+ * key. Download links are fetched without the key.
+ *
+ * @throws TypeError naming the option, the value and the rule when an option is invalid.
+ */
+export function createMediaReader(options: MediaReaderOptions): MediaReader {
+  const given = optionsRecord(options, 'createMediaReader options');
+  const endpoint: ServiceEndpoint = {
+    apiKey: validateApiKey(given.apiKey),
+    baseUrl: validateBaseUrl(given.baseUrl),
+    timeoutMillis: validateTimeoutMillis(given.timeoutMillis),
+  };
+  return {
+    async fetch(fetchOptions) {
+      const target = resolveFetchOptions(fetchOptions);
+      return (await readFile(endpoint, target)).bytes;
+    },
+  };
+}
