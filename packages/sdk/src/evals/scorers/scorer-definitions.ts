@@ -4,8 +4,8 @@
  * what a scorer version pins. The reference server accepts exactly these shapes.
  *
  * - built-in: `{ kind: 'builtin', builtin: 'exact_match' | 'includes' | 'json_schema', … , metrics }`
- *   where `includes` carries `caseSensitive` (boolean) and `json_schema` carries `schema` (a JSON
- *   Schema draft 2020-12, an object or a boolean). The metrics of a built-in are fixed:
+ *   where `includes` carries `caseSensitive` (boolean, default true) and `json_schema` carries
+ *   `schema` (a JSON Schema draft 2020-12, an object or a boolean). The metrics of a built-in are fixed:
  *   one boolean metric named as the built-in (see {@link BUILTIN_METRICS}).
  * - local code: `{ kind: 'local_code', language: 'typescript' | 'python', entrypoint, sourceDigest,
  *   metrics }`, `sourceDigest` being `sha256:<64 lowercase hex>` (see `sourceDigest()`).
@@ -80,8 +80,8 @@ export interface ExactMatchScorerDefinition {
 export interface IncludesScorerDefinition {
   kind: 'builtin';
   builtin: 'includes';
-  /** Default true when publishing; always present in a definition made by `builtins.includes()`. */
-  caseSensitive: boolean;
+  /** Default true (the spec's default); always present in a definition made by `builtins.includes()`. */
+  caseSensitive?: boolean;
   metrics: [BooleanMetricDefinition];
 }
 
