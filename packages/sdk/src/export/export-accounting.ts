@@ -42,6 +42,8 @@ export class ExportAccounting {
   readonly #onIssue: ((issue: ExportIssue) => void) | undefined;
   #sequence = 0;
   #failureSequence = 0;
+  #uploadedValues = 0;
+  #uploadFallbacks = 0;
 
   constructor(onIssue?: (issue: ExportIssue) => void) {
     this.#onIssue = onIssue;
@@ -83,6 +85,22 @@ export class ExportAccounting {
     c.pending -= accepted + rejected + failed;
   }
 
+  /** A file is stored under its trace (uploaded, or found already held there). */
+  uploaded(): void {
+    this.#uploadedValues++;
+  }
+
+  /**
+   * `count` files could not be uploaded and kept their digest or inline form: counted in
+   * `uploadFallbacks`, with one `warning` issue (a fallback never fails a flush). `reason` must
+   * already be free of keys, bodies and content.
+   */
+  uploadFallback(signal: Signal, count: number, reason: string): void {
+    this.#uploadFallbacks += count;
+    const files = count === 1 ? '1 file' : `${count} files`;
+    this.raise(signal, 'warning', count, `${files} not uploaded: ${reason}`);
+  }
+
   /** Records and delivers an issue. `message` must already be free of keys, bodies and content. */
   raise(
     signal: Signal,
@@ -106,7 +124,7 @@ export class ExportAccounting {
     return issue;
   }
 
-  /** The cumulative counters (`uploadFallbacks` and `uploadedValues` belong to media uploads). */
+  /** The cumulative counters. */
   report(): ExportReport {
     const t = this.#counters.traces;
     const l = this.#counters.logs;
@@ -121,8 +139,8 @@ export class ExportAccounting {
       droppedLogs: l.dropped,
       pendingSpans: t.pending,
       pendingLogs: l.pending,
-      uploadFallbacks: 0,
-      uploadedValues: 0,
+      uploadFallbacks: this.#uploadFallbacks,
+      uploadedValues: this.#uploadedValues,
     };
   }
 

@@ -1,0 +1,92 @@
+/**
+ * The HTTP exchanges of an upload, one attempt each: a JSON POST to the service with the project
+ * key (reserve, complete) and the PUT of the bytes to the returned link, with exactly the
+ * returned headers and no `Authorization`. Tracing is suppressed, so an application's HTTP
+ * instrumentation records none of them. An attempt that gets no answer rejects.
+ * @module
+ */
+import type { Readable } from 'node:stream';
+import { context } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
+import { readCapped } from '../../http/read-capped.js';
+import { type Dispatcher, request } from '../../http/undici.js';
+
+/** The largest answer body read from the upload routes. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** An HTTP answer of an upload route. */
+export interface UploadAnswer {
+  status: number;
+  /** `Retry-After`, when the answer had one. */
+  retryAfter: string | undefined;
+  /** The parsed JSON body; `undefined` when empty, not JSON or too long. */
+  json: unknown;
+}
+
+/** What every attempt needs. */
+export interface AttemptOptions {
+  dispatcher: Dispatcher;
+  /** Ends the attempt (deadline, shutdown, per-request timeout). */
+  signal: AbortSignal;
+}
+
+async function answerOf(response: Dispatcher.ResponseData): Promise<UploadAnswer> {
+  const header = response.headers['retry-after'];
+  let json: unknown;
+  try {
+    const body = await readCapped(response.body, MAX_ANSWER_BYTES);
+    json = body === undefined || body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, retryAfter: Array.isArray(header) ? header[0] : header, json };
+}
+
+function untraced<T>(fn: () => Promise<T>): Promise<T> {
+  return context.with(suppressTracing(context.active()), fn);
+}
+
+/** POSTs `body` as JSON to `url` with the project key. */
+export function postJson(url: string, apiKey: string, body: unknown, options: AttemptOptions) {
+  return untraced(async () =>
+    answerOf(
+      await request(url, {
+        method: 'POST',
+        dispatcher: options.dispatcher,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: options.signal,
+      }),
+    ),
+  );
+}
+
+/** PUTs `body` to a signed upload link with exactly `headers` (no `Authorization`). */
+export function putBytes(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: Uint8Array | Readable,
+  options: AttemptOptions,
+) {
+  return untraced(async () =>
+    answerOf(
+      await request(url, {
+        method: 'PUT',
+        dispatcher: options.dispatcher,
+        headers: { ...headers },
+        body,
+        signal: options.signal,
+      }),
+    ),
+  );
+}
+
+/** The `error.code` of an upload route's JSON error body, when it is a plain code token. */
+export function errorCodeOf(json: unknown): string | undefined {
+  const code = (json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : undefined;
+}
