@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { compileSchema } from './compile-schema.js';
+import { scoreJsonSchema } from './json-schema-check.js';
+
+/** A pattern that backtracks exponentially on a run of `a` followed by a mismatch. */
+const CATASTROPHIC = { type: 'string', pattern: '^(a+)+$' };
+const RUNAWAY = `${'a'.repeat(40)}!`;
+
+const person = compileSchema(
+  {
+    type: 'object',
+    required: ['name', 'age'],
+    properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 } },
+    additionalProperties: false,
+  },
+  'schema',
+);
+
+function passed(explanation: string) {
+  return { status: 'scored', metrics: [{ name: 'json_schema', value: true, passed: true }], explanation };
+}
+
+describe('scoreJsonSchema', () => {
+  it('passes a value that validates', async () => {
+    expect(await scoreJsonSchema({ name: 'Ada', age: 36 }, person, 2000)).toEqual(
+      passed('The output matches the JSON Schema.'),
+    );
+  });
+
+  it('reads a string output as JSON text', async () => {
+    expect(await scoreJsonSchema('{"name":"Ada","age":36}', person, 2000)).toEqual(
+      passed('The output, read as JSON text, matches the JSON Schema.'),
+    );
+  });
+
+  it('validates a string output as a string when the schema is about strings', async () => {
+    const words = compileSchema({ type: 'string', pattern: '^[a-z ]+$' }, 'schema');
+    expect(await scoreJsonSchema('hello world', words, 2000)).toEqual(
+      passed('The output string matches the JSON Schema.'),
+    );
+    // JSON text that is a number, as a string, is still a string
+    expect(await scoreJsonSchema('42', compileSchema({ type: 'string' }, 'schema'), 2000)).toEqual(
+      passed('The output string matches the JSON Schema.'),
+    );
+  });
+
+  it('fails an invalid value, as a scored check with every error as evidence', async () => {
+    const score = await scoreJsonSchema({ name: '', age: -1, extra: true }, person, 2000);
+    expect(score).toEqual({
+      status: 'scored',
+      metrics: [{ name: 'json_schema', value: false, passed: false }],
+      explanation: 'The output does not match the JSON Schema (3 errors).',
+      evidence: {
+        reading: 'value',
+        errorCount: 3,
+        errors: expect.arrayContaining([
+          expect.objectContaining({ instancePath: '', keyword: 'additionalProperties' }),
+          expect.objectContaining({ instancePath: '/name', keyword: 'minLength' }),
+          {
+            instancePath: '/age',
+            schemaPath: '#/properties/age/minimum',
+            keyword: 'minimum',
+            message: 'must be >= 0',
+          },
+        ]),
+      },
+    });
+  });
+
+  it('reports the JSON reading of text that parses but does not validate', async () => {
+    const score = await scoreJsonSchema('{"name":"Ada"}', person, 2000);
+    expect(score).toMatchObject({
+      status: 'scored',
+      metrics: [{ value: false, passed: false }],
+      explanation:
+        'The output, read as JSON text, does not match the JSON Schema (1 error), nor does the string itself.',
+      evidence: { reading: 'json_text', errorCount: 1, errors: [{ keyword: 'required', instancePath: '' }] },
+    });
+  });
+
+  it('fails text that is not JSON against a schema of objects', async () => {
+    expect(await scoreJsonSchema('Ada, 36', person, 2000)).toMatchObject({
+      status: 'scored',
+      metrics: [{ name: 'json_schema', value: false, passed: false }],
+      explanation:
+        'The output is text that is not JSON, and as a string it does not match the JSON Schema (1 error).',
+      evidence: { reading: 'string', errorCount: 1, errors: [{ keyword: 'type', message: 'must be object' }] },
+    });
+  });
+
+  it('validates null and boolean schemas', async () => {
+    expect(await scoreJsonSchema(null, compileSchema({ type: 'null' }, 'schema'), 2000)).toMatchObject({
+      metrics: [{ value: true }],
+    });
+    expect(await scoreJsonSchema({ any: 1 }, compileSchema(true, 'schema'), 2000)).toMatchObject({
+      metrics: [{ value: true }],
+    });
+    expect(await scoreJsonSchema({ any: 1 }, compileSchema(false, 'schema'), 2000)).toMatchObject({
+      metrics: [{ value: false }],
+      evidence: { errorCount: 1, errors: [{ keyword: 'false schema' }] },
+    });
+  });
+
+  it('ends a runaway pattern at the timeout with an error Score, then validates again', async () => {
+    const schema = compileSchema(CATASTROPHIC, 'schema');
+    expect(await scoreJsonSchema(RUNAWAY, schema, 100)).toEqual({
+      status: 'error',
+      error: {
+        type: 'SchemaTimeoutError',
+        message: 'JSON Schema validation did not finish within 100 ms (schemaTimeoutMillis).',
+      },
+    });
+    // the worker was replaced: the same schema still validates
+    expect(await scoreJsonSchema('aaaa', schema, 2000)).toMatchObject({ metrics: [{ value: true }] });
+    expect(await scoreJsonSchema('aab', schema, 2000)).toMatchObject({ metrics: [{ value: false }] });
+  });
+
+  it('does not count the wait behind a runaway validation against the next one', async () => {
+    const runaway = scoreJsonSchema(RUNAWAY, compileSchema(CATASTROPHIC, 'schema'), 400);
+    // Queued behind a validation that holds the worker for 400 ms: its own 300 ms start when
+    // the (new) worker receives it.
+    const queued = scoreJsonSchema({ name: 'Ada', age: 36 }, person, 300);
+    expect(await runaway).toMatchObject({ status: 'error', error: { type: 'SchemaTimeoutError' } });
+    expect(await queued).toEqual(passed('The output matches the JSON Schema.'));
+  });
+
+  it('scores concurrent validations each against its own schema', async () => {
+    const even = compileSchema({ type: 'integer', multipleOf: 2 }, 'schema');
+    const outputs = Array.from({ length: 40 }, (_, index) => index);
+    const scores = await Promise.all(outputs.map((output) => scoreJsonSchema(output, even, 2000)));
+    expect(scores.map((score) => score.status === 'scored' && score.metrics[0]?.value)).toEqual(
+      outputs.map((output) => output % 2 === 0),
+    );
+  });
+});
