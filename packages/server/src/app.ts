@@ -4,12 +4,15 @@
  * @module
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
 import { ROUTE_ACCESS, type RouteId } from './auth/key-presets.js';
 import type { KeyRing } from './auth/key-ring.js';
 import { type GuardedEnv, routeGuard } from './auth/route-guard.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import type { Project } from './project/project.js';
+import type { MediaRouteOptions } from './routes/media-route-options.js';
+import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
@@ -22,6 +25,8 @@ export interface AppOptions {
   keyRing: KeyRing;
   /** Origin used in links such as `traceUrl`; the request's own origin when omitted. */
   publicOrigin?: string;
+  /** The media files (storage, links and their lifetimes); links use `publicOrigin`. */
+  media: Omit<MediaRouteOptions, 'publicOrigin'>;
   /** Enables fault injection (tests only). */
   faults?: FaultInjector;
 }
@@ -47,6 +52,12 @@ export function createApp(options: AppOptions): SvcApp {
   });
   app.onError((error) => {
     if (error instanceof ApiError) return errorResponse(error);
+    // Hono's request validators throw 400 for a body they cannot parse (e.g. malformed JSON).
+    if (error instanceof HTTPException && error.status === 400) {
+      return errorResponse(
+        new ApiError(400, 'invalid_request', 'The request body is malformed (not valid JSON).'),
+      );
+    }
     console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
     return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
   });
@@ -59,6 +70,10 @@ export function createApp(options: AppOptions): SvcApp {
   registerProjectsRoute(app, options.project);
   registerOtlpRoutes(app, options.traceStore);
   registerReceiptRoute(app, options.traceStore, options.publicOrigin);
+  registerMediaRoutes(app, {
+    ...options.media,
+    ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+  });
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

@@ -13,6 +13,15 @@ type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 
 import { createApp, type SvcApp } from './app.js';
 import { FaultInjector } from './faults/fault-injector.js';
+import {
+  DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
+  DEFAULT_UPLOAD_LINK_TTL_MILLIS,
+  MAX_LINK_TTL_MILLIS,
+} from './limits.js';
+import { loadLinkSecret } from './media/link-secret.js';
+import { BLOBS_DIRECTORY, LocalBlobStore } from './media/local-blob-store.js';
+import { MediaLinks } from './media/media-links.js';
+import { TraceFiles } from './media/trace-files.js';
 import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import { openDatabase } from './store/sqlite-database.js';
@@ -35,6 +44,13 @@ export interface StartServerOptions {
   dataDir?: string;
   /** Enables {@link RunningServer.faults} for tests. Never reachable over HTTP. */
   faultInjection?: boolean;
+  /**
+   * Lifetime of upload (PUT) links in ms; default 15 minutes. `0` makes links that are expired
+   * already (for tests).
+   */
+  uploadLinkTtlMillis?: number;
+  /** Lifetime of download links in ms; default 5 minutes. `0` makes links that are expired already. */
+  downloadLinkTtlMillis?: number;
 }
 
 /** A started server. */
@@ -50,6 +66,8 @@ export interface RunningServer {
   app: SvcApp;
   /** The embedded trace store (read access for tests and tools). */
   traceStore: TraceStore;
+  /** The media files of traces: what each holds, and `fileStates(traceId, spanId)`. */
+  files: TraceFiles;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector;
   /**
@@ -69,6 +87,12 @@ function validateOptions(options: StartServerOptions): void {
   }
   if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === '')) {
     throw new TypeError(`dataDir must be a nonempty path; got ${JSON.stringify(options.dataDir)}`);
+  }
+  for (const name of ['uploadLinkTtlMillis', 'downloadLinkTtlMillis'] as const) {
+    const ttl = options[name];
+    if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 0 || ttl > MAX_LINK_TTL_MILLIS)) {
+      throw new TypeError(`${name} must be an integer from 0 to ${MAX_LINK_TTL_MILLIS}; got ${String(ttl)}`);
+    }
   }
 }
 
@@ -128,11 +152,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector() : undefined;
     traceStore = new SqliteTraceStore(db, databasePath);
+    const files = new TraceFiles(
+      traceStore.fileRecords(project.id),
+      new LocalBlobStore(join(dataDir, BLOBS_DIRECTORY)),
+    );
+    const media = {
+      files,
+      links: new MediaLinks(loadLinkSecret(dataDir)),
+      uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
+      downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
+    };
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
     const origin = originOf(host, (server.address() as AddressInfo).port);
-    app = createApp({ traceStore, project, keyRing, publicOrigin: origin, ...(faults ? { faults } : {}) });
+    app = createApp({
+      traceStore,
+      project,
+      keyRing,
+      publicOrigin: origin,
+      media,
+      ...(faults ? { faults } : {}),
+    });
     const listening = server;
     let closed: Promise<void> | undefined;
     return {
@@ -142,6 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       dataDir,
       app,
       traceStore,
+      files,
       ...(faults ? { faults } : {}),
       close() {
         closed ??= (async () => {

@@ -2,6 +2,7 @@
  * Key presets and the single table of which presets each route allows.
  * @module
  */
+import { MEDIA_ROUTE_ACCESS, type MediaRouteId } from '../media/media-route-access.js';
 
 /** The presets a project key is issued with. `setup` is a setup credential (`svc_setup_…`). */
 export type KeyPreset = 'tracing' | 'read' | 'read_write' | 'setup';
@@ -18,18 +19,30 @@ export const KEY_PREFIXES: Readonly<Record<KeyPreset, string>> = {
 };
 
 /** Identifies a route in the access table, in fault injection and in the OpenAPI document. */
-export type RouteId = 'projects.current' | 'otlp.traces' | 'otlp.logs' | 'traces.receipt' | 'openapi';
+export type RouteId =
+  | 'projects.current'
+  | 'otlp.traces'
+  | 'otlp.logs'
+  | 'traces.receipt'
+  | 'openapi'
+  | MediaRouteId;
 
 /** A route of the service and the presets allowed to call it. */
 export interface RouteAccess {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   presets: readonly KeyPreset[];
+  /**
+   * `signed-link`: the route takes no key (`presets` is empty); the link's signature, checked by
+   * the route itself, authorizes the request. Otherwise a Bearer key of one of `presets`.
+   */
+  auth?: 'signed-link';
 }
 
 /**
- * Route → presets allowed. A missing or unknown key is answered 401 on every route; a known key
- * whose preset is not listed is answered 403.
+ * Route → presets allowed. A missing or unknown key is answered 401 on every route but the
+ * signed-link ones (`auth: 'signed-link'`, which ignore keys); a known key whose preset is not
+ * listed is answered 403.
  *
  * - Tracing: ingest, receipts, the project check (the recommended production key).
  * - Read: reading recorded content; never ingest.
@@ -60,4 +73,6 @@ export const ROUTE_ACCESS: Readonly<Record<RouteId, RouteAccess>> = {
     path: '/api/v1/openapi.json',
     presets: ['tracing', 'read', 'read_write', 'setup'],
   },
+  // Media files: reserve and complete like ingest; download links for Read keys; signed links.
+  ...MEDIA_ROUTE_ACCESS,
 };

@@ -1,6 +1,7 @@
 /**
  * The middleware in front of every route: injected faults (when enabled), then authentication
- * (`Authorization: Bearer <key>`) and the preset check of {@link ROUTE_ACCESS}.
+ * (`Authorization: Bearer <key>`) and the preset check of {@link ROUTE_ACCESS}. Routes marked
+ * `auth: 'signed-link'` skip authentication here: their handler checks the link's signature.
  * @module
  */
 import type { HttpBindings } from '@hono/node-server';
@@ -10,7 +11,7 @@ import { ApiError } from '../http/api-error.js';
 import { ROUTE_ACCESS, type RouteId } from './key-presets.js';
 import type { KeyRing, StoredKey } from './key-ring.js';
 
-/** Variables a guarded route sees. */
+/** Variables a guarded route sees (`key` is unset on signed-link routes). */
 export interface GuardedEnv {
   Bindings: Partial<HttpBindings>;
   Variables: { key: StoredKey };
@@ -66,6 +67,10 @@ export function routeGuard(
   const access = ROUTE_ACCESS[route];
   return async (c, next) => {
     if (faults !== undefined) await applyFault(faults, route, c.env ?? {});
+    if (access.auth === 'signed-link') {
+      await next();
+      return;
+    }
     const presented = presentedKey(c.req.header('authorization'));
     if (presented === undefined) {
       throw new ApiError(401, 'unauthorized', 'Send the project key as "Authorization: Bearer <key>".', {

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { MediaErrorCode } from '../media/media-error-codes.js';
 
 /** Machine-readable error codes of the service's JSON error bodies. */
 export type ApiErrorCode =
@@ -10,7 +11,8 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'unavailable'
-  | 'internal';
+  | 'internal'
+  | MediaErrorCode;
 
 /** The JSON body of every error answer: `{ "error": { "code", "message" } }`. */
 export interface ApiErrorBody {

@@ -5,12 +5,13 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { KEY_PRESETS, type KeyPreset } from '../auth/key-presets.js';
 import { generateKey, hashKey, KeyRing, type StoredKey } from '../auth/key-ring.js';
 import { inTransaction } from '../store/sqlite-database.js';
+import { writeFileDurably } from '../store/write-file-durably.js';
 import type { Project, ProjectKeys } from './project.js';
 
 /** The file, in the data directory, holding the plaintext keys. */
@@ -29,18 +30,6 @@ const KEY_FIELDS: Readonly<Record<KeyPreset, keyof ProjectKeys>> = {
   read_write: 'readWrite',
   setup: 'setup',
 };
-
-function writeFileDurably(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
-}
 
 function loadKeyRing(db: DatabaseSync): KeyRing {
   const rows = db

@@ -5,6 +5,7 @@
  * @module
  */
 
+const HEX_TRACE_ID = /^[0-9a-f]{32}$/;
 const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/;
 
 /** The service trace ID of a 32-hex OpenTelemetry trace ID. */
@@ -17,4 +18,13 @@ export function serviceTraceId(otelTraceId: string): string {
 export function otelTraceIdOf(id: string): string | undefined {
   const match = UUID.exec(id);
   return match ? match.slice(1).join('') : undefined;
+}
+
+/**
+ * The 32-hex OpenTelemetry trace ID named by `id`, given either form (32 lowercase hex, or the
+ * service trace ID as a lowercase UUID), or `undefined` when `id` is neither or names the all-zero ID.
+ */
+export function traceIdFromEither(id: string): string | undefined {
+  const hex = HEX_TRACE_ID.test(id) ? id : otelTraceIdOf(id);
+  return hex === undefined || /^0+$/.test(hex) ? undefined : hex;
 }

@@ -33,7 +33,7 @@ describe('openDatabase migrations', () => {
     expect(db.prepare('SELECT trace_id, revision FROM traces').all()).toEqual([
       { trace_id: 'ab', revision: 3 },
     ]);
-    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3);
     db.close();
   });
 
@@ -41,7 +41,7 @@ describe('openDatabase migrations', () => {
     const path = tempPath();
     openDatabase(path).close();
     const db = openDatabase(path);
-    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3);
     expect((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size).toBe(8192);
     db.close();
   });

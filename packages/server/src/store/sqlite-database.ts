@@ -122,6 +122,33 @@ const MIGRATIONS: readonly string[] = [
     SELECT trace_id, revision, created_at, updated_at FROM traces_before_2;
   DROP TABLE traces_before_2;
   `,
+  // Media files: upload reservations (what a signed PUT link may store) and which trace holds
+  // which file. The bytes live on disk, content-addressed (see media/local-blob-store.ts); a file
+  // held by several traces is stored once. Nothing here is written by ingest.
+  `
+  CREATE TABLE blob_reservations (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    trace_id TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    key TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX blob_reservations_by_expiry ON blob_reservations (expires_at);
+  CREATE TABLE trace_files (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    trace_id TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    first_key TEXT NOT NULL,
+    stored_at INTEGER NOT NULL,
+    PRIMARY KEY (project_id, trace_id, sha256)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /**

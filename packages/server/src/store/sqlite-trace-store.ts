@@ -10,6 +10,7 @@ import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-r
 import { IngestPool } from '../ingest/ingest-pool.js';
 import type { KeyValue, LogRecordRecord, SpanRecord } from '../otlp/model.js';
 import { serviceTraceId } from './service-trace-id.js';
+import { SqliteFileRecords } from './sqlite-file-records.js';
 import { SqliteWriter } from './sqlite-writer.js';
 import type { TraceStore, TraceSummary } from './trace-store.js';
 
@@ -52,12 +53,14 @@ export class SqliteTraceStore implements TraceStore {
   readonly #writer: SqliteWriter;
   readonly #pool: IngestPool;
   readonly #statements: Record<string, StatementSync>;
+  readonly #db: DatabaseSync;
 
   /**
    * Reads through `db` (open and migrated). Writes go to a writer thread with its own connection
    * to `path`, fed by `decoderThreads` decoder threads.
    */
   constructor(db: DatabaseSync, path: string, decoderThreads?: number) {
+    this.#db = db;
     this.#writer = new SqliteWriter(path);
     this.#pool = new IngestPool(this.#writer, decoderThreads);
     const prepare = (sql: string) => db.prepare(sql);
@@ -92,6 +95,11 @@ export class SqliteTraceStore implements TraceStore {
          FROM log_records WHERE trace_id = ? AND trace_id <> '' ORDER BY time_unix_nano, id`,
       ),
     };
+  }
+
+  /** The media-file records of `projectId`, on this store's connection and writer thread. */
+  fileRecords(projectId: string): SqliteFileRecords {
+    return new SqliteFileRecords(this.#db, this.#writer, projectId);
   }
 
   ingest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): Promise<IngestOutcome> {

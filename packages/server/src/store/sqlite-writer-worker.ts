@@ -12,15 +12,17 @@
 import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import type { FileWrite } from './file-writes.js';
 import type { WriteBatch } from './write-batch.js';
 
 /**
  * A message to the writer: from the request thread (`connect` hands over a port on which a
- * decoder thread sends its writes; `close`), or a `write` from either. Replies go back on the port
- * the write came from.
+ * decoder thread sends its writes; `close`; `file`, a write of media-file records), or a `write`
+ * from either. Replies go back on the port the write came from.
  */
 export type WriterRequest =
   | { type: 'write'; id: number; batch: WriteBatch }
+  | { type: 'file'; id: number; write: FileWrite }
   | { type: 'connect'; port: MessagePort }
   | { type: 'close' };
 
@@ -77,6 +79,15 @@ const sql = {
   insertLink: statement(
     `INSERT OR REPLACE INTO span_links (trace_id, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
        attributes, dropped_attributes_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  deleteExpiredReservations: statement('DELETE FROM blob_reservations WHERE expires_at < ?'),
+  insertReservation: statement(
+    `INSERT INTO blob_reservations (id, project_id, trace_id, sha256, size, content_type, key, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  insertHeldFile: statement(
+    `INSERT INTO trace_files (project_id, trace_id, sha256, size, content_type, first_key, stored_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id, trace_id, sha256) DO NOTHING`,
   ),
   insertLog: statement(
     `INSERT INTO log_records (resource_id, scope_id, trace_id, span_id, time_unix_nano, observed_time_unix_nano,
@@ -153,6 +164,23 @@ function store(batch: WriteBatch): void {
   for (const traceId of batch.traces) sql.touchTrace.run(traceId, now, now);
 }
 
+function storeFile(write: FileWrite): void {
+  if (write.op === 'hold') {
+    sql.insertHeldFile.run(...write.row);
+    return;
+  }
+  sql.deleteExpiredReservations.run(write.row[7]);
+  sql.insertReservation.run(...write.row);
+}
+
+/** A queued write: an ingest batch or a write of media-file records. */
+type Work = { batch: WriteBatch } | { file: FileWrite };
+
+function apply(work: Work): void {
+  if ('batch' in work) store(work.batch);
+  else storeFile(work.file);
+}
+
 function inTransaction(work: () => void): void {
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -170,7 +198,7 @@ function describe(error: unknown): string {
 }
 
 type ReplyPort = Pick<MessagePort, 'postMessage'>;
-let queue: { id: number; batch: WriteBatch; reply: ReplyPort }[] = [];
+let queue: { id: number; work: Work; reply: ReplyPort }[] = [];
 const connected: MessagePort[] = [];
 let scheduled = false;
 
@@ -181,7 +209,7 @@ function drain(): void {
   queue = [];
   try {
     inTransaction(() => {
-      for (const write of writes) store(write.batch);
+      for (const write of writes) apply(write.work);
     });
     for (const { id, reply } of writes) reply.postMessage({ type: 'written', id } satisfies WriterReply);
     return;
@@ -192,9 +220,9 @@ function drain(): void {
       return;
     }
   }
-  for (const { id, batch, reply } of writes) {
+  for (const { id, work, reply } of writes) {
     try {
-      inTransaction(() => store(batch));
+      inTransaction(() => apply(work));
       reply.postMessage({ type: 'written', id } satisfies WriterReply);
     } catch (error) {
       reply.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
@@ -215,11 +243,18 @@ function receive(message: WriterRequest, reply: ReplyPort): void {
       port.close();
       return;
     case 'write':
-      queue.push({ id: message.id, batch: message.batch, reply });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(drain);
-      }
+      enqueue(message.id, { batch: message.batch }, reply);
+      return;
+    case 'file':
+      enqueue(message.id, { file: message.write }, reply);
+  }
+}
+
+function enqueue(id: number, work: Work, reply: ReplyPort): void {
+  queue.push({ id, work, reply });
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(drain);
   }
 }
 

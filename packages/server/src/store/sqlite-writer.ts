@@ -1,10 +1,11 @@
 /**
  * The request thread's handle on the writer thread (`sqlite-writer-worker`): starts it, connects
- * decoder threads to it, and stops it.
+ * decoder threads to it, sends it the request thread's own (media-file) writes, and stops it.
  * @module
  */
 import { type MessagePort, Worker } from 'node:worker_threads';
-import type { WriterRequest } from './sqlite-writer-worker.js';
+import type { FileWrite } from './file-writes.js';
+import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';
 import { StoreWriteError } from './store-write-error.js';
 import { THREAD_EXEC_ARGV, threadEntryUrl } from './thread-options.js';
 
@@ -13,6 +14,8 @@ export class SqliteWriter {
   readonly #worker: Worker;
   #closed: Promise<void> | undefined;
   #exited = false;
+  #nextId = 1;
+  readonly #pending = new Map<number, { resolve: () => void; reject: (error: StoreWriteError) => void }>();
   /** Settles with the reason once the writer thread has stopped, for whatever reason. */
   readonly stopped: Promise<StoreWriteError>;
 
@@ -26,11 +29,36 @@ export class SqliteWriter {
     this.#worker.on('error', (error) => {
       failure ??= new StoreWriteError(`the writer thread failed (${error.name})`);
     });
+    this.#worker.on('message', (reply: WriterReply) => {
+      const waiter = this.#pending.get(reply.id);
+      if (waiter === undefined) return;
+      this.#pending.delete(reply.id);
+      if (reply.type === 'written') waiter.resolve();
+      else waiter.reject(new StoreWriteError(`storing a file record failed (${reply.message})`));
+    });
     this.stopped = new Promise((resolve) => {
       this.#worker.once('exit', () => {
         this.#exited = true;
-        resolve(failure ?? new StoreWriteError('the writer thread has stopped'));
+        const reason = failure ?? new StoreWriteError('the writer thread has stopped');
+        for (const waiter of this.#pending.values()) waiter.reject(reason);
+        this.#pending.clear();
+        resolve(reason);
       });
+    });
+  }
+
+  /**
+   * Stores a media-file record write in the writer's next transaction. Resolves once committed;
+   * rejects with `StoreWriteError` when it failed or the writer has stopped.
+   */
+  writeFile(write: FileWrite): Promise<void> {
+    if (this.#exited || this.#closed !== undefined) {
+      return Promise.reject(new StoreWriteError('the writer thread has stopped'));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: 'file', id, write } satisfies WriterRequest);
     });
   }
 

@@ -1,0 +1,91 @@
+/**
+ * `GET /api/v1/traces/{traceId}/blobs/{sha256}`: a download link for a file the trace holds, and
+ * its name. `traceId` is the service trace ID (UUID) or the 32-hex trace ID; `spanId` limits the
+ * search for the file's name to that span and its correlated log records. Read and Read-and-write
+ * keys only. 404 `missing` when a record of the trace lists the file but its bytes were never
+ * uploaded, `not_found` when nothing lists it; 503 `unavailable` when its stored bytes cannot be read.
+ * @module
+ */
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { GuardedEnv } from '../auth/route-guard.js';
+import { ApiError } from '../http/api-error.js';
+import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
+import { traceIdFromEither } from '../store/service-trace-id.js';
+import { DownloadLinkSchema, Sha256Hex, SpanIdHex } from './blob-schemas.js';
+import { linkOrigin, type MediaRouteOptions } from './media-route-options.js';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/v1/traces/{traceId}/blobs/{sha256}',
+  summary: 'A download link for a file of a trace',
+  description:
+    'The link is valid for a short time (5 minutes by default) and is fetched without Authorization. Needs a ' +
+    'Read or Read-and-write key.',
+  security: [{ bearer: [] }],
+  request: {
+    params: z.object({
+      traceId: z
+        .string()
+        .refine(
+          (id) => traceIdFromEither(id) !== undefined,
+          'must be a 32-hex trace ID or a service trace ID (UUID)',
+        )
+        .openapi({ param: { name: 'traceId', in: 'path' }, example: '4bf92f35-77b3-4da6-a3ce-929d0e0e4736' }),
+      sha256: Sha256Hex.openapi({ param: { name: 'sha256', in: 'path' } }),
+    }),
+    query: z.object({
+      spanId: SpanIdHex.optional().openapi({
+        param: { name: 'spanId', in: 'query' },
+        description: 'Limits the name search to this span and its correlated log records',
+      }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The download link',
+      content: { 'application/json': { schema: DownloadLinkSchema } },
+    },
+    400: errorResponseDoc('invalid_request: an invalid trace ID, sha256 or spanId'),
+    404: errorResponseDoc('not_found: the trace has no such file; missing: listed but never uploaded'),
+    ...AUTH_ERROR_RESPONSES,
+    503: errorResponseDoc('unavailable: the stored bytes cannot be read'),
+  },
+});
+
+/** Registers the route on `app`. */
+export function registerTraceBlobRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
+  const now = options.now ?? Date.now;
+  app.openapi(route, async (c) => {
+    const { sha256 } = c.req.valid('param');
+    const traceId = traceIdFromEither(c.req.valid('param').traceId)!;
+    const { spanId } = c.req.valid('query');
+    const holding = await options.files.holding(traceId, sha256);
+    const listed = options.files.listed(traceId, spanId === undefined ? { sha256 } : { sha256, spanId });
+    if (holding === undefined) {
+      throw listed.length > 0
+        ? new ApiError(
+            404,
+            'missing',
+            'A record of this trace lists the file, but its bytes were never uploaded.',
+          )
+        : new ApiError(404, 'not_found', 'This trace has no file with this sha256.');
+    }
+    if (!holding.readable) {
+      throw new ApiError(503, 'unavailable', 'The stored bytes of this file cannot be read.');
+    }
+    const name = listed.find((f) => f.name !== null)?.name ?? null;
+    const expiresAt = now() + options.downloadLinkTtlMillis;
+    const { file } = holding;
+    return c.json(
+      {
+        url: options.links.downloadUrl(linkOrigin(options, c.req.url), { sha256, traceId, name }, expiresAt),
+        name,
+        sha256,
+        size: file.size,
+        contentType: file.contentType,
+        expiresAt: new Date(expiresAt).toISOString(),
+      },
+      200,
+    );
+  });
+}
