@@ -1,0 +1,95 @@
+/**
+ * `data:` URLs (RFC 2397) as the scanner reads them: only the header is parsed, and the data
+ * stays a range of the original text. A data: URL counts as a file only when it declares a media
+ * type (`data:,text` does not).
+ * @module
+ */
+
+import { mediaTypeEssence, mediaTypeParameters } from './media-type.js';
+
+/** The parsed header of a data: URL. */
+export interface DataUrlHeader {
+  /** The declared media type with its parameters, as written (without `;base64`). */
+  mediaType: string;
+  /** Whether the data is base64; otherwise it is percent-encoded. */
+  base64: boolean;
+  /** Index of the first data character (just after the comma). */
+  dataStart: number;
+  /** A `name` or `filename` parameter, percent-decoded, when present. */
+  name?: string;
+}
+
+/** Headers longer than this are not read. */
+const MAX_HEADER_UNITS = 1024;
+
+/** True when `text` has `data:` (any case) at `start`. */
+export function startsWithDataScheme(text: string, start: number): boolean {
+  if (text.length < start + 5) return false;
+  if (text.startsWith('data:', start)) return true;
+  return text.slice(start, start + 5).toLowerCase() === 'data:';
+}
+
+/**
+ * Parses the data: URL at `text.slice(start, end)`; `undefined` when it is not one, or declares no
+ * media type.
+ */
+export function parseDataUrl(text: string, start: number, end: number): DataUrlHeader | undefined {
+  if (!startsWithDataScheme(text, start)) return undefined;
+  const comma = text.indexOf(',', start + 5);
+  if (comma < 0 || comma >= end || comma - start > MAX_HEADER_UNITS) return undefined;
+  const header = text.slice(start + 5, comma);
+  let mediaType = header;
+  let base64 = false;
+  const lastSemicolon = header.lastIndexOf(';');
+  if (
+    lastSemicolon >= 0 &&
+    header
+      .slice(lastSemicolon + 1)
+      .trim()
+      .toLowerCase() === 'base64'
+  ) {
+    base64 = true;
+    mediaType = header.slice(0, lastSemicolon);
+  }
+  if (mediaTypeEssence(mediaType) === undefined) return undefined;
+  const result: DataUrlHeader = { mediaType, base64, dataStart: comma + 1 };
+  const parameters = mediaTypeParameters(mediaType);
+  const rawName = parameters.get('name') ?? parameters.get('filename');
+  if (rawName !== undefined) {
+    try {
+      result.name = decodeURIComponent(rawName);
+    } catch {
+      // not percent-encoded properly: no name
+    }
+  }
+  return result;
+}
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+/** The bytes of percent-encoded data: `%XX` is a byte, other characters are UTF-8 encoded. */
+export function percentDecode(text: string, start: number, end: number): Uint8Array {
+  const encoded = Buffer.from(text.slice(start, end), 'utf8');
+  if (encoded.indexOf(37) < 0) return encoded;
+  const out = Buffer.allocUnsafe(encoded.length);
+  let length = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    const byte = encoded[i]!;
+    if (byte === 37 && i + 2 < encoded.length) {
+      const high = hexValue(encoded[i + 1]!);
+      const low = hexValue(encoded[i + 2]!);
+      if (high >= 0 && low >= 0) {
+        out[length++] = high * 16 + low;
+        i += 2;
+        continue;
+      }
+    }
+    out[length++] = byte;
+  }
+  return out.subarray(0, length);
+}

@@ -1,0 +1,118 @@
+/**
+ * `scanAttribute`: finds the inline files of one scanned span or log attribute value and puts
+ * them in digest form, editing the value's text at positions (spec "Automatic capture of files").
+ * @module
+ */
+
+import type { DecideFile } from '../media-types.js';
+import { type AskFile, askFile } from './engine/ask-decide.js';
+import { blobPartText, textFilePrefix } from './engine/digest-form.js';
+import { fileFacts } from './engine/file-facts.js';
+import { readStringPayload } from './engine/found-payload.js';
+import { applyInlineValueLimit } from './engine/inline-value-limit.js';
+import { JsonTextScan } from './engine/json-text-scan.js';
+import { applyEdits } from './engine/text-edits.js';
+import { ARRAY } from './json/json-node.js';
+import { PARSE_LIMIT_UNITS, tokenizeJson } from './json/tokenize-json.js';
+import { startsWithDataScheme } from './media/data-url.js';
+import { mediaTypeEssence } from './media/media-type.js';
+
+/**
+ * The attributes of the record an attribute belongs to (OpenInference `input.mime_type` and
+ * `output.mime_type` declare `input.value` / `output.value` as `text/plain`).
+ */
+export type ScanContext = Readonly<Record<string, unknown>>;
+
+/** The outcome of {@link scanAttribute}. */
+export interface ScanResult {
+  /** The value to record: the input with replaced ranges swapped, or the input itself. */
+  value: string;
+  changed: boolean;
+}
+
+const DECLARED_TYPE_ATTRIBUTES: Readonly<Record<string, string>> = {
+  'input.value': 'input.mime_type',
+  'output.value': 'output.mime_type',
+};
+
+/** OpenLLMetry indexed message contents, read only when they hold a JSON parts list. */
+const INDEXED_CONTENT = /^gen_ai\.(?:prompt|completion)\.\d+\.content$/;
+
+function declaredPlainText(name: string, context: ScanContext | undefined): boolean {
+  const typeAttribute = DECLARED_TYPE_ATTRIBUTES[name];
+  if (typeAttribute === undefined) return false;
+  return mediaTypeEssence(context?.[typeAttribute]) === 'text/plain';
+}
+
+function scanWholeDataUrl(name: string, value: string, ask: AskFile): string | undefined {
+  const payload = readStringPayload(value, 0, value.length, 'data-url');
+  if (payload === undefined) return undefined;
+  const facts = fileFacts({}, payload);
+  if (facts === undefined) return undefined;
+  const prefix = facts.textual ? textFilePrefix(payload.source) : undefined;
+  const decision = ask({
+    key: prefix === undefined ? `${name}#` : `${name}#/content`,
+    sha256: payload.sha256,
+    size: payload.size,
+    contentType: facts.contentType,
+    modality: facts.modality,
+    ...(facts.name === undefined ? {} : { name: facts.name }),
+    source: payload.source,
+  });
+  return decision === 'keep' ? undefined : blobPartText(facts, payload.sha256, payload.size, prefix);
+}
+
+function scanMedia(name: string, value: string, ask: AskFile): { value: string; json: boolean } {
+  if (startsWithDataScheme(value, 0)) {
+    return { value: scanWholeDataUrl(name, value, ask) ?? value, json: false };
+  }
+  const tokens = tokenizeJson(value);
+  if (!tokens.ok) return { value, json: tokens.reason !== 'malformed' };
+  if (tokens.bigInteger) return { value, json: true };
+  if (INDEXED_CONTENT.test(name) && tokens.root.kind !== ARRAY) return { value, json: true };
+  const scan = new JsonTextScan(value, {
+    keyBase: `${name}#`,
+    ask,
+    largeMode: value.length > PARSE_LIMIT_UNITS,
+    depthBase: 0,
+  });
+  scan.walk(tokens.root);
+  return { value: applyEdits(value, scan.edits), json: true };
+}
+
+/**
+ * Scans the value of a span or log attribute that the content table marks as scanned.
+ *
+ * `decide` is called for each file found, in reading order; files it answers `upload` or
+ * `digest` are put in digest form, the rest of the text kept byte for byte. A value still longer
+ * than 1 MiB afterwards is offered last, as one file keyed `<attribute>#`. Never throws: a value
+ * it cannot read (or a `decide` that throws, for that file) is left as it was.
+ *
+ * @param name the attribute name (the `svc.blobs` keys start with `<name>#`)
+ * @param value the attribute value: JSON text, a whole data: URL, or plain text
+ * @param context the record's attributes, for values declared `text/plain`
+ */
+export function scanAttribute(
+  name: string,
+  value: string,
+  decide: DecideFile,
+  context?: ScanContext,
+): ScanResult {
+  try {
+    if (typeof value !== 'string' || value.length === 0) return { value, changed: false };
+    const ask = askFile(decide);
+    let scanned = value;
+    let json = false;
+    if (declaredPlainText(name, context)) {
+      json = false;
+    } else {
+      const media = scanMedia(name, value, ask);
+      scanned = media.value;
+      json = media.json;
+    }
+    const recorded = applyInlineValueLimit(name, scanned, json, ask);
+    return { value: recorded, changed: recorded !== value };
+  } catch {
+    return { value, changed: false };
+  }
+}

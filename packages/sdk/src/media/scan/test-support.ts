@@ -1,0 +1,35 @@
+/**
+ * Helpers of the scanner's tests: small real media, and a `decide` that records what it was
+ * offered.
+ * @module
+ */
+
+import { createHash } from 'node:crypto';
+import type { FileDecision, FoundFile } from '../media-types.js';
+
+/** The first bytes of a PNG file (signature and IHDR header). */
+export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** {@link PNG_BYTES} as base64. */
+export const PNG_BASE64 = PNG_BYTES.toString('base64');
+/** SHA-256 (hex) of {@link PNG_BYTES}. */
+export const PNG_SHA256 = sha256Hex(PNG_BYTES);
+
+/** SHA-256 (hex) of `bytes`. */
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A file as the tests compare it: the source reduced to its kind. */
+export type OfferedFile = Omit<FoundFile, 'source'> & { source: FoundFile['source']['kind'] };
+
+/** A `decide` answering `decision` (or per file) and recording every file offered. */
+export function recordingDecide(decision: FileDecision | ((file: FoundFile) => FileDecision) = 'upload') {
+  const offered: OfferedFile[] = [];
+  const found: FoundFile[] = [];
+  const decide = (file: FoundFile): FileDecision => {
+    found.push(file);
+    offered.push({ ...file, source: file.source.kind });
+    return typeof decision === 'function' ? decision(file) : decision;
+  };
+  return { decide, offered, found };
+}
