@@ -3,7 +3,11 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   // One build for every public entry: code splitting puts the core (the client, its transport and
   // their state) in shared chunks, so each subpath uses the same copy.
-  entry: { index: 'src/index.ts', 'ai-sdk/index': 'src/ai-sdk/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'ai-sdk/index': 'src/ai-sdk/index.ts',
+    'evals/index': 'src/evals/index.ts',
+  },
   splitting: true,
   format: ['esm'],
   target: 'node22',

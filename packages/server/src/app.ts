@@ -8,6 +8,8 @@ import { HTTPException } from 'hono/http-exception';
 import { ROUTE_ACCESS, type RouteId } from './auth/key-presets.js';
 import type { KeyRing } from './auth/key-ring.js';
 import { type GuardedEnv, routeGuard } from './auth/route-guard.js';
+import type { EvalRegistry } from './evals/eval-registry.js';
+import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import type { Project } from './project/project.js';
@@ -29,6 +31,8 @@ export interface AppOptions {
   media: Omit<MediaRouteOptions, 'publicOrigin'>;
   /** Enables fault injection (tests only). */
   faults?: FaultInjector;
+  /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
+  evals?: EvalRegistry;
 }
 
 /** The service's Hono application. */
@@ -74,6 +78,7 @@ export function createApp(options: AppOptions): SvcApp {
     ...options.media,
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
   });
+  if (options.evals) registerEvalsRoutes(app, options.evals);
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server';
 type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 
 import { createApp, type SvcApp } from './app.js';
+import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
@@ -148,6 +149,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const db = openDatabase(databasePath);
   let server: Server | undefined;
   let traceStore: SqliteTraceStore | undefined;
+  let evals: EvalRegistry | undefined;
   try {
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector() : undefined;
@@ -162,6 +164,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
     };
+    evals = createEvalRegistry({ db, traceStore });
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
@@ -172,6 +175,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       keyRing,
       publicOrigin: origin,
       media,
+      evals,
       ...(faults ? { faults } : {}),
     });
     const listening = server;
@@ -188,6 +192,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       close() {
         closed ??= (async () => {
           await stopListening(listening);
+          await evals!.close();
           await traceStore!.close();
           db.close();
           if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -197,6 +202,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (error) {
     server?.close();
+    await evals?.close();
     await traceStore?.close();
     db.close();
     if (temporary) rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reservation, sha256Of, upload } from '../test-support/media-fixtures.js';
 import { jsonSpan, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
 import { useServer } from '../test-support/server-fixture.js';
 import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset, ROUTE_ACCESS, type RouteId } from './key-presets.js';
@@ -15,6 +16,18 @@ async function callRoute(
   const access = ROUTE_ACCESS[route];
   const headers: Record<string, string> = {};
   if (authorization !== undefined) headers.authorization = authorization;
+  // Media routes: a reservation, or a file of the seeded trace.
+  if (route === 'blobs.reserve' || route === 'blobs.complete') {
+    headers['content-type'] = 'application/json';
+    const body =
+      route === 'blobs.reserve'
+        ? reservation(traceId, seededFile)
+        : { traceId: seededTrace, sha256: sha256Of(seededFile) };
+    return fx.server.app.request(access.path, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+  if (route === 'traces.blob') {
+    return fx.server.app.request(`/api/v1/traces/${seededTrace}/blobs/${sha256Of(seededFile)}`, { headers });
+  }
   if (access.method === 'POST') {
     headers['content-type'] = 'application/json';
     const body =
@@ -26,9 +39,11 @@ async function callRoute(
 }
 
 let seededTrace = '';
+const seededFile = new TextEncoder().encode('a file of the seeded trace');
 
 describe('auth matrix: every route × every key preset', () => {
-  const routes = Object.keys(ROUTE_ACCESS) as RouteId[];
+  // Signed-link routes take no key (see the last test).
+  const routes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) => ROUTE_ACCESS[r].auth !== 'signed-link');
   const matrix = routes.flatMap((route) =>
     KEY_PRESETS.map((preset) => [route, preset] as [RouteId, KeyPreset]),
   );
@@ -36,13 +51,16 @@ describe('auth matrix: every route × every key preset', () => {
   it.each(matrix)('%s with a %s key answers as the table says', async (route, preset) => {
     seededTrace = newTraceId();
     await fx.postJson('/api/v1/otlp/v1/traces', tracesRequest([jsonSpan(seededTrace)]));
+    await upload(fx.server, seededTrace, seededFile);
     const key = fx.server.keys[KEY_FIELD[preset]];
     expect(key.startsWith(KEY_PREFIXES[preset])).toBe(true);
     const traceId = newTraceId();
     const res = await callRoute(route, `Bearer ${key}`, traceId);
     const allowed = ROUTE_ACCESS[route].presets.includes(preset);
     if (allowed) {
-      expect(res.status).toBe(200);
+      // Evaluation routes get a request their handler refuses (400/404): the guard let it through.
+      if (route.startsWith('evals.')) expect([401, 403]).not.toContain(res.status);
+      else expect(res.status).toBe(200);
       if (route === 'otlp.traces') expect((await fx.receipt(traceId)).status).toBe(200);
     } else {
       expect(res.status).toBe(403);
@@ -90,5 +108,27 @@ describe('auth matrix: every route × every key preset', () => {
     expect(ROUTE_ACCESS['otlp.traces'].presets).not.toContain('read');
     expect(ROUTE_ACCESS['otlp.logs'].presets).not.toContain('read');
     expect(ROUTE_ACCESS['projects.current'].presets).toEqual(['tracing', 'read', 'read_write', 'setup']);
+  });
+
+  it('keeps keys out of the signed-link routes: with no key or any key, only the signature decides', async () => {
+    const signed = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) => ROUTE_ACCESS[r].auth === 'signed-link');
+    expect(signed.sort()).toEqual(['blobs.download', 'blobs.upload']);
+    for (const route of signed) {
+      const access = ROUTE_ACCESS[route];
+      expect(access.presets).toEqual([]);
+      const path = access.path.replace(/\{\w+\}/, 'x');
+      for (const key of [undefined, ...Object.values(fx.server.keys)]) {
+        const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` };
+        const res = await fx.server.app.request(path, { method: access.method, headers });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toMatchObject({ error: { code: 'forbidden' } });
+      }
+    }
+  });
+
+  it('lets only Read and Read-and-write keys read files; any key that may ingest may upload', () => {
+    expect(ROUTE_ACCESS['traces.blob'].presets).toEqual(['read', 'read_write']);
+    expect(ROUTE_ACCESS['blobs.reserve'].presets).toEqual(['tracing', 'read_write', 'setup']);
+    expect(ROUTE_ACCESS['blobs.complete'].presets).toEqual(ROUTE_ACCESS['blobs.reserve'].presets);
   });
 });

@@ -2,6 +2,7 @@
  * Key presets and the single table of which presets each route allows.
  * @module
  */
+import { EVAL_ROUTE_ACCESS, type EvalRouteId } from '../evals/eval-route-access.js';
 import { MEDIA_ROUTE_ACCESS, type MediaRouteId } from '../media/media-route-access.js';
 
 /** The presets a project key is issued with. `setup` is a setup credential (`svc_setup_…`). */
@@ -25,6 +26,7 @@ export type RouteId =
   | 'otlp.logs'
   | 'traces.receipt'
   | 'openapi'
+  | EvalRouteId
   | MediaRouteId;
 
 /** A route of the service and the presets allowed to call it. */
@@ -73,6 +75,8 @@ export const ROUTE_ACCESS: Readonly<Record<RouteId, RouteAccess>> = {
     path: '/api/v1/openapi.json',
     presets: ['tracing', 'read', 'read_write', 'setup'],
   },
+  // The evaluation registry: writes need Read and write (`project_write`); reads, Read or Read and write.
+  ...EVAL_ROUTE_ACCESS,
   // Media files: reserve and complete like ingest; download links for Read keys; signed links.
   ...MEDIA_ROUTE_ACCESS,
 };

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { EvalErrorCode } from '../evals/core/eval-error-codes.js';
 import type { MediaErrorCode } from '../media/media-error-codes.js';
 
 /** Machine-readable error codes of the service's JSON error bodies. */
@@ -12,6 +13,7 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'unavailable'
   | 'internal'
+  | EvalErrorCode
   | MediaErrorCode;
 
 /** The JSON body of every error answer: `{ "error": { "code", "message" } }`. */

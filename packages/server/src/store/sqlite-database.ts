@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { EVAL_REGISTRY_MIGRATION } from '../evals/eval-migration.js';
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -149,6 +150,8 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (project_id, trace_id, sha256)
   ) WITHOUT ROWID;
   `,
+  // The evaluation registry (datasets, scorers, experiments, runs, results, judge jobs).
+  EVAL_REGISTRY_MIGRATION,
 ];
 
 /**

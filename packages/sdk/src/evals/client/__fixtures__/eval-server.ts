@@ -1,0 +1,89 @@
+/**
+ * The reference server for the evaluation client's end-to-end tests, with a client per key
+ * preset. Not part of the package's public API.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { type RunningServer, type StartServerOptions, startServer } from '@svc-run/server';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { SvcApiError } from '../../../errors/svc-api-error.js';
+import { createEvaluationClient, type EvaluationClient } from '../evaluation-client.js';
+
+/** A started server and evaluation clients on it; valid inside tests after `beforeAll`. */
+export interface EvalServer {
+  readonly server: RunningServer;
+  /** A client with the Read-and-write key. */
+  readonly client: EvaluationClient;
+  /** A client with the Read key. */
+  readonly reader: EvaluationClient;
+  /** A client with the Tracing key. */
+  readonly tracer: EvaluationClient;
+}
+
+/** Starts a server for the calling test file. */
+export function useEvalServer(options: StartServerOptions = {}): EvalServer {
+  let server: RunningServer | undefined;
+  let clients: { client: EvaluationClient; reader: EvaluationClient; tracer: EvaluationClient } | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+    const make = (apiKey: string) => createEvaluationClient({ apiKey, baseUrl: server!.origin });
+    clients = {
+      client: make(server.keys.readWrite),
+      reader: make(server.keys.read),
+      tracer: make(server.keys.tracing),
+    };
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = () => {
+    if (server === undefined || clients === undefined) throw new Error('the server starts in beforeAll');
+    return { server, ...clients };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get client() {
+      return started().client;
+    },
+    get reader() {
+      return started().reader;
+    },
+    get tracer() {
+      return started().tracer;
+    },
+  };
+}
+
+/** A unique slug for a test. */
+export function uniqueSlug(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+/** An ID no record has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Awaits `promise`, expects it to reject with a {@link SvcApiError} of `status` (and `code` when
+ * given) whose message holds none of `secrets`, and returns the error.
+ */
+export async function expectApiError(
+  promise: Promise<unknown>,
+  status: number,
+  code?: string,
+  secrets: readonly string[] = [],
+): Promise<SvcApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected a SvcApiError with status ${status}, but the call succeeded`);
+    },
+    (caught: unknown) => caught,
+  );
+  expect(SvcApiError.isInstance(error), String(error)).toBe(true);
+  const apiError = error as SvcApiError;
+  expect(apiError.status, apiError.message).toBe(status);
+  if (code !== undefined) expect(apiError.code).toBe(code);
+  for (const secret of secrets) expect(apiError.message).not.toContain(secret);
+  return apiError;
+}

@@ -1,0 +1,80 @@
+/**
+ * Checks of the evaluation client's arguments that the SDK makes itself, before any request:
+ * IDs, page options, input objects and idempotency keys. The service validates the rest of each
+ * input (and answers 400, a `SvcApiError`).
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import type { PageOptions, RequestOptions } from '../types/common-types.js';
+
+function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length <= 60 ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** `value` as a path segment. @throws TypeError unless a nonempty string. */
+export function idSegment(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a nonempty string (an ID from the service); got ${describe(value)}`);
+  }
+  return encodeURIComponent(value);
+}
+
+/** `value` unless it is not a plain object. @throws TypeError naming the argument. */
+export function requireObject<T>(name: string, value: T): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${name} must be an object; got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** The query of page options `{ after?, limit? }`. @throws TypeError for a bad option. */
+export function pageQuery(page: PageOptions | undefined): Array<[string, string]> {
+  if (page === undefined) return [];
+  requireObject('page', page);
+  const query: Array<[string, string]> = [];
+  if (page.after !== undefined) {
+    if (typeof page.after !== 'string' || page.after === '') {
+      throw new TypeError(
+        `page.after must be a nextCursor string from a previous page; got ${describe(page.after)}`,
+      );
+    }
+    query.push(['after', page.after]);
+  }
+  if (page.limit !== undefined) {
+    if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 100) {
+      throw new TypeError(`page.limit must be an integer from 1 to 100; got ${describe(page.limit)}`);
+    }
+    query.push(['limit', String(page.limit)]);
+  }
+  return query;
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** A required idempotency key of an input. @throws TypeError unless 1 to 255 visible ASCII characters. */
+export function requireIdempotencyKey(name: string, value: unknown): string {
+  if (typeof value === 'string' && KEY_PATTERN.test(value)) return value;
+  throw new TypeError(
+    `${name} must be 1 to 255 visible ASCII characters (save it before the call and reuse it to retry); got ${describe(value)}`,
+  );
+}
+
+/** The idempotency key of `options`, or a new random one. */
+export function optionalIdempotencyKey(options: RequestOptions | undefined): string {
+  if (options === undefined) return randomUUID();
+  requireObject('options', options);
+  return options.idempotencyKey === undefined
+    ? randomUUID()
+    : requireIdempotencyKey('options.idempotencyKey', options.idempotencyKey);
+}
+
+/** `input` without its `idempotencyKey` (which travels in the Idempotency-Key header). */
+export function withoutKey<T extends { idempotencyKey?: unknown }>(input: T): Omit<T, 'idempotencyKey'> {
+  const { idempotencyKey: _key, ...rest } = input;
+  return rest;
+}

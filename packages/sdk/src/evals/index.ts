@@ -1,0 +1,30 @@
+/**
+ * `@svc-run/sdk/evals`: the evaluation client of the registry (datasets, scorers, experiments,
+ * runs and results, hosted judge).
+ *
+ * @example
+ * ```ts
+ * import { createEvaluationClient } from '@svc-run/sdk/evals';
+ *
+ * const evals = createEvaluationClient({ apiKey: process.env.SVC_API_KEY! });
+ * await evals.checkConnection();
+ * ```
+ * @module
+ */
+
+export type { ProjectConnection } from '../connection/project-connection.js';
+export { SvcApiError, type SvcApiErrorOptions } from '../errors/svc-api-error.js';
+export { SvcError, type SvcErrorOptions } from '../errors/svc-error.js';
+export type { DatasetMethods } from './client/dataset-methods.js';
+export { createEvaluationClient, type EvaluationClient } from './client/evaluation-client.js';
+export type { EvaluationClientOptions } from './client/evaluation-client-options.js';
+export type { ErrorInfo, Identity, Page, PageOptions, RequestOptions } from './types/common-types.js';
+export type {
+  CaseFileRole,
+  CaseWrite,
+  CaseWriteResult,
+  CreateDatasetVersionInput,
+  Dataset,
+  DatasetCase,
+  DatasetVersion,
+} from './types/dataset-types.js';

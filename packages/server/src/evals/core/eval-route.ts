@@ -1,0 +1,188 @@
+/**
+ * Registers one route of the evaluation registry: its OpenAPI entry (from the same zod schemas
+ * that validate the request) and its handler. The handler side does what every evaluation route
+ * shares: parameter, query and body validation (400 naming the field), the 1 MiB body limit,
+ * idempotency of mutations (in the mutation's transaction), and the 4 MiB response limit.
+ * @module
+ */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { GuardedEnv } from '../../auth/route-guard.js';
+import { ApiError } from '../../http/api-error.js';
+import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../../http/error-schema.js';
+import { inTransaction } from '../../store/sqlite-database.js';
+import { EVAL_ROUTE_ACCESS, type EvalRouteId } from '../eval-route-access.js';
+import type { EvalContext } from './eval-context.js';
+import { MAX_EVAL_RESPONSE_BYTES } from './eval-limits.js';
+import { requestFingerprint } from './idempotency-ledger.js';
+import { readJsonBody } from './json-body.js';
+
+/** Statuses an evaluation route documents besides 200 and the authentication errors. */
+type ErrorStatus = 400 | 404 | 409 | 413 | 415 | 422 | 503;
+
+/** What a handler receives. */
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Runs `work` once the mutation's transaction committed (for example, waking a worker). */
+  afterCommit(work: () => void): void;
+}
+
+/** One route: documentation, schemas and a synchronous handler. */
+export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  id: EvalRouteId;
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of the 200 answer. */
+  response: z.ZodType;
+  /** Documented error answers, status → when. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** True for page routes: a too-large answer tells the caller to lower `limit`. */
+  paged?: boolean;
+  /**
+   * Produces the answer. Mutations run inside one write transaction together with the
+   * idempotency record: a thrown error rolls everything back.
+   */
+  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): unknown;
+}
+
+/** The header carrying a mutation's idempotency key. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters');
+
+function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Validates `value` against `schema`; a failure is a 400 naming the field and the rule. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = [where, ...(issue?.path ?? []).map(String)].filter((part) => part !== '').join('.');
+  throw new ApiError(400, 'invalid_request', `${field || 'request'}: ${issue?.message ?? 'invalid'}.`);
+}
+
+function encodeAnswer(value: unknown, paged: boolean): string {
+  const text = JSON.stringify(value);
+  if (Buffer.byteLength(text, 'utf8') > MAX_EVAL_RESPONSE_BYTES) {
+    throw new ApiError(
+      422,
+      'response_too_large',
+      paged
+        ? 'This page would be larger than 4 MiB, the largest evaluation response; request a smaller page (lower limit, for example limit=1) and follow nextCursor.'
+        : 'The answer would be larger than 4 MiB, the largest evaluation response.',
+    );
+  }
+  return text;
+}
+
+function jsonResponse(text: string, status: number, replayed = false): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (replayed) headers['idempotent-replayed'] = 'true';
+  return new Response(text, { status, headers });
+}
+
+function documentRoute(app: OpenAPIHono<GuardedEnv>, spec: EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
+  const access = EVAL_ROUTE_ACCESS[spec.id];
+  const mutation = access.method === 'POST';
+  const errors: Partial<Record<number, string>> = { ...spec.errors };
+  if (mutation) {
+    errors[400] ??= 'Invalid request body or parameters, or a missing Idempotency-Key header';
+    errors[409] = `${errors[409] ? `${errors[409]}; or t` : 'T'}he idempotency key was used before with another request (idempotency_key_reused)`;
+    errors[413] = 'The request body is over 1 MiB';
+    errors[415] = 'The request body is not JSON';
+  }
+  errors[422] ??= 'The answer would be over 4 MiB (response_too_large)';
+  const responses: Record<string, unknown> = {
+    200: { description: 'Success', content: { 'application/json': { schema: spec.response } } },
+    ...AUTH_ERROR_RESPONSES,
+  };
+  for (const [status, description] of Object.entries(errors)) {
+    if (description !== undefined) responses[status] = errorResponseDoc(description);
+  }
+  const request: Record<string, unknown> = {};
+  if (spec.params) request.params = spec.params;
+  if (spec.query) request.query = spec.query;
+  if (mutation) {
+    request.headers = z.object({
+      'idempotency-key': IdempotencyKeySchema.openapi({
+        description:
+          'Required on every mutation. The same key with the same request returns the first answer; with another request, 409.',
+      }),
+    });
+  }
+  if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
+  app.openAPIRegistry.registerPath({
+    method: mutation ? 'post' : 'get',
+    path: access.path,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tags: ['Evaluation'],
+    security: [{ bearer: [] }],
+    request: request as never,
+    responses: responses as never,
+  });
+}
+
+/** Registers `spec` on `app`: its OpenAPI entry and its handler. */
+export function registerEvalRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  app: OpenAPIHono<GuardedEnv>,
+  context: EvalContext,
+  spec: EvalRouteSpec<P, Q, B>,
+): void {
+  const access = EVAL_ROUTE_ACCESS[spec.id];
+  const mutation = access.method === 'POST';
+  documentRoute(app, spec as unknown as EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType>);
+  app.on(access.method, honoPath(access.path), async (c) => {
+    const params = spec.params ? parseInput(spec.params, c.req.param(), '') : ({} as z.output<P>);
+    const query = spec.query ? parseInput(spec.query, c.req.query(), '') : ({} as z.output<Q>);
+    if (!mutation) {
+      const answer = spec.handle({
+        params,
+        query,
+        body: undefined as z.output<B>,
+        afterCommit: (work) => work(),
+      });
+      return jsonResponse(encodeAnswer(answer, spec.paged === true), 200);
+    }
+    const header = c.req.header(IDEMPOTENCY_HEADER);
+    if (header === undefined) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        'Every evaluation mutation needs an Idempotency-Key header: a new key for a new request, the same key to retry it.',
+      );
+    }
+    const key = parseInput(IdempotencyKeySchema, header, 'Idempotency-Key header');
+    const json = await readJsonBody(c.req.raw, c.env?.incoming);
+    const body = spec.body ? parseInput(spec.body, json, '') : (undefined as z.output<B>);
+    const fingerprint = requestFingerprint(access.method, new URL(c.req.url).pathname, json);
+    const committed: Array<() => void> = [];
+    const outcome = inTransaction(context.db, () => {
+      const kept = context.ledger.find(key);
+      if (kept !== undefined) {
+        if (kept.fingerprint !== fingerprint) {
+          throw new ApiError(
+            409,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used before with another request; use a new key for a new request, and the same key only to retry the same request.',
+          );
+        }
+        return { text: kept.body, status: kept.status, replayed: true };
+      }
+      const answer = spec.handle({ params, query, body, afterCommit: (work) => committed.push(work) });
+      const text = encodeAnswer(answer, false);
+      context.ledger.save(key, { fingerprint, status: 200, body: text }, context.now());
+      return { text, status: 200, replayed: false };
+    });
+    for (const work of committed) work();
+    return jsonResponse(outcome.text, outcome.status, outcome.replayed);
+  });
+}

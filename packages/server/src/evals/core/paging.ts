@@ -1,0 +1,100 @@
+/**
+ * Cursor pages of the evaluation registry: `?after=<cursor>&limit=<1..100>` answered with
+ * `{ items, nextCursor }`. A cursor is opaque to callers; it encodes the position of the last item
+ * of the previous page, so pages stay stable while items are appended.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { ApiError } from '../../http/api-error.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MIN_PAGE_LIMIT } from './eval-limits.js';
+
+/** The query of a page request. */
+export const PageQuerySchema = z.object({
+  after: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'after', in: 'query' }, description: 'The `nextCursor` of the previous page' }),
+  limit: z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `Items per page, ${MIN_PAGE_LIMIT} to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT})`,
+      example: '50',
+    }),
+});
+
+/** A validated page request: items after position `after` (0 = from the start), at most `limit`. */
+export interface PageRequest {
+  after: number;
+  limit: number;
+}
+
+/** A page of items. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The OpenAPI schema of a page of `item`. */
+export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      items: z.array(item),
+      nextCursor: z
+        .string()
+        .nullable()
+        .describe('Pass as `after` to read the next page; null on the last page'),
+    })
+    .openapi(name);
+}
+
+const CURSOR_PREFIX = 'p1.';
+
+/** The cursor pointing after the item at `position`. */
+export function encodeCursor(position: number): string {
+  return `${CURSOR_PREFIX}${Buffer.from(String(position), 'utf8').toString('base64url')}`;
+}
+
+/** Validates `after` and `limit` of a page query. @throws ApiError 400 naming the bad parameter. */
+export function pageRequest(query: { after?: string | undefined; limit?: string | undefined }): PageRequest {
+  let limit = DEFAULT_PAGE_LIMIT;
+  if (query.limit !== undefined) {
+    limit = /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
+    if (!(limit >= MIN_PAGE_LIMIT && limit <= MAX_PAGE_LIMIT)) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `limit must be an integer from ${MIN_PAGE_LIMIT} to ${MAX_PAGE_LIMIT}.`,
+      );
+    }
+  }
+  let after = 0;
+  if (query.after !== undefined) {
+    const text = query.after.startsWith(CURSOR_PREFIX)
+      ? Buffer.from(query.after.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')
+      : '';
+    if (!/^\d{1,15}$/.test(text)) {
+      throw new ApiError(400, 'invalid_request', 'after must be a nextCursor returned by a previous page.');
+    }
+    after = Number(text);
+  }
+  return { after, limit };
+}
+
+/**
+ * Builds a page from rows read with `LIMIT limit + 1` after the cursor: the extra row, when
+ * present, only tells that another page follows.
+ */
+export function toPage<Row extends { seq: number }, T>(
+  rows: readonly Row[],
+  request: PageRequest,
+  map: (row: Row) => T,
+): Page<T> {
+  const shown = rows.slice(0, request.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(map),
+    nextCursor: rows.length > request.limit && last !== undefined ? encodeCursor(last.seq) : null,
+  };
+}

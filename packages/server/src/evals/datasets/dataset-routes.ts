@@ -1,0 +1,108 @@
+/**
+ * Routes of datasets, dataset versions and cases (`/api/v1/evals/datasets…`,
+ * `/api/v1/evals/dataset-versions…`).
+ * @module
+ */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { GuardedEnv } from '../../auth/route-guard.js';
+import { IdentitySchema, idParam } from '../core/common-schemas.js';
+import type { EvalContext } from '../core/eval-context.js';
+import { registerEvalRoute } from '../core/eval-route.js';
+import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import {
+  CasePageSchema,
+  CaseWriteResultSchema,
+  CaseWriteSchema,
+  CreateDatasetVersionSchema,
+  DatasetPageSchema,
+  DatasetSchema,
+  DatasetVersionSchema,
+  FreezeSchema,
+} from './dataset-schemas.js';
+import type { DatasetStore } from './dataset-store.js';
+
+const DatasetParams = z.object({ datasetId: idParam('datasetId') });
+const VersionParams = z.object({ versionId: idParam('versionId') });
+
+const WRITE_CONFLICTS = 'The version is frozen (frozen) or expectedRevision is stale (stale_revision)';
+
+/** Registers the dataset routes. */
+export function registerDatasetRoutes(
+  app: OpenAPIHono<GuardedEnv>,
+  context: EvalContext,
+  store: DatasetStore,
+): void {
+  registerEvalRoute(app, context, {
+    id: 'evals.datasets.create',
+    summary: 'Creates a dataset',
+    body: IdentitySchema,
+    response: DatasetSchema,
+    errors: { 409: 'The slug is taken (conflict)' },
+    handle: ({ body }) => store.createDataset(body),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.datasets.list',
+    summary: 'Lists datasets, oldest first',
+    query: PageQuerySchema,
+    response: DatasetPageSchema,
+    errors: { 400: 'Invalid limit or cursor' },
+    paged: true,
+    handle: ({ query }) => store.listDatasets(pageRequest(query)),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.datasets.get',
+    summary: 'Reads a dataset',
+    params: DatasetParams,
+    response: DatasetSchema,
+    errors: { 400: 'The ID is not a UUID', 404: 'No such dataset' },
+    handle: ({ params }) => store.getDataset(params.datasetId),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.datasetVersions.create',
+    summary: 'Creates the next version of a dataset, empty or copying the cases of fromVersionId',
+    params: DatasetParams,
+    body: CreateDatasetVersionSchema,
+    response: DatasetVersionSchema,
+    errors: { 404: 'No such dataset, or fromVersionId is not one of its versions' },
+    handle: ({ params, body }) => store.createVersion(params.datasetId, body.fromVersionId),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.datasetVersions.get',
+    summary: 'Reads a dataset version',
+    params: VersionParams,
+    response: DatasetVersionSchema,
+    errors: { 400: 'The ID is not a UUID', 404: 'No such version' },
+    handle: ({ params }) => store.getVersion(params.versionId),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.datasetVersions.freeze',
+    summary: 'Freezes a dataset version: it refuses writes from then on',
+    params: VersionParams,
+    body: FreezeSchema,
+    response: DatasetVersionSchema,
+    errors: { 404: 'No such version', 409: WRITE_CONFLICTS },
+    handle: ({ params, body }) => store.freeze(params.versionId, body.expectedRevision),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.cases.list',
+    summary: 'Lists the cases of a dataset version, in the order they were first written',
+    params: VersionParams,
+    query: PageQuerySchema,
+    response: CasePageSchema,
+    errors: { 400: 'Invalid limit or cursor', 404: 'No such version' },
+    paged: true,
+    handle: ({ params, query }) => store.listCases(params.versionId, pageRequest(query)),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.cases.add',
+    summary: 'Writes a case: adds it, or replaces the case with the same externalKey',
+    description:
+      'Omitting expected means the case has no reference; expected: null is a present reference. ' +
+      'The answer holds the case and the version at its new revision.',
+    params: VersionParams,
+    body: CaseWriteSchema,
+    response: CaseWriteResultSchema,
+    errors: { 404: 'No such version', 409: WRITE_CONFLICTS },
+    handle: ({ params, body }) => store.writeCase(params.versionId, body, 'case'),
+  });
+}

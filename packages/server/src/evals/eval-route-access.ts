@@ -1,0 +1,35 @@
+/**
+ * The evaluation registry's rows of the route → presets table (`ROUTE_ACCESS`). Registry writes
+ * need `project_write`, which only the Read-and-write preset has; reads accept Read or Read and
+ * write. Tracing keys and setup credentials are refused (403) on every evaluation route.
+ * @module
+ */
+import type { KeyPreset, RouteAccess } from '../auth/key-presets.js';
+
+const WRITE: readonly KeyPreset[] = ['read_write'];
+const READ: readonly KeyPreset[] = ['read', 'read_write'];
+
+const BASE = '/api/v1/evals';
+
+/** Every route of the evaluation registry, by ID. */
+export const EVAL_ROUTE_ACCESS = {
+  'evals.datasets.create': { method: 'POST', path: `${BASE}/datasets`, presets: WRITE },
+  'evals.datasets.list': { method: 'GET', path: `${BASE}/datasets`, presets: READ },
+  'evals.datasets.get': { method: 'GET', path: `${BASE}/datasets/{datasetId}`, presets: READ },
+  'evals.datasetVersions.create': {
+    method: 'POST',
+    path: `${BASE}/datasets/{datasetId}/versions`,
+    presets: WRITE,
+  },
+  'evals.datasetVersions.get': { method: 'GET', path: `${BASE}/dataset-versions/{versionId}`, presets: READ },
+  'evals.datasetVersions.freeze': {
+    method: 'POST',
+    path: `${BASE}/dataset-versions/{versionId}/freeze`,
+    presets: WRITE,
+  },
+  'evals.cases.list': { method: 'GET', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: READ },
+  'evals.cases.add': { method: 'POST', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: WRITE },
+} as const satisfies Record<string, RouteAccess>;
+
+/** Identifies a route of the evaluation registry. */
+export type EvalRouteId = keyof typeof EVAL_ROUTE_ACCESS;

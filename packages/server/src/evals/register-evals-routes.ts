@@ -1,0 +1,14 @@
+/**
+ * Registers every route of the evaluation registry (`/api/v1/evals/…`) on the app. Their access
+ * rows are in `ROUTE_ACCESS` (see `eval-route-access.ts`), guarded like every route.
+ * @module
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { GuardedEnv } from '../auth/route-guard.js';
+import { registerDatasetRoutes } from './datasets/dataset-routes.js';
+import type { EvalRegistry } from './eval-registry.js';
+
+/** Registers the evaluation routes of `registry` on `app`. */
+export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: EvalRegistry): void {
+  registerDatasetRoutes(app, registry.context, registry.datasets);
+}
