@@ -33,3 +33,13 @@ export function recordingDecide(decision: FileDecision | ((file: FoundFile) => F
   };
   return { decide, offered, found };
 }
+
+/** The first bytes of a WAV file (RIFF header). */
+export const WAV_BYTES = Buffer.from('524946462400000057415645666d7420100000000100010040', 'hex');
+/** The first bytes of a PDF file. */
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n', 'latin1');
+
+/** The `sha256`/`size` members that replace a byte field holding `bytes`. */
+export function digestMembers(bytes: Uint8Array): string {
+  return `"sha256":"${sha256Hex(bytes)}","size":${bytes.length}`;
+}
