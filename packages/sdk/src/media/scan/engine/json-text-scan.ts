@@ -51,10 +51,12 @@ export class JsonTextScan {
   private readonly pathNodes: JsonNode[] = [];
   private readonly pathIndexes: number[] = [];
 
-  constructor(
-    private readonly text: string,
-    private readonly options: JsonTextScanOptions,
-  ) {
+  private readonly text: string;
+  private readonly options: JsonTextScanOptions;
+
+  constructor(text: string, options: JsonTextScanOptions) {
+    this.text = text;
+    this.options = options;
     this.reader = new TextNodeReader(text);
   }
 

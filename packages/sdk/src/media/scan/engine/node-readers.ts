@@ -13,7 +13,11 @@ const MAX_SHORT_STRING = 1024;
 
 /** Reads the nodes of one JSON text. */
 export class TextNodeReader implements NodeReader<JsonNode> {
-  constructor(private readonly text: string) {}
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   member(node: JsonNode, key: string): JsonNode | undefined {
     if (node.kind !== OBJECT) return undefined;

@@ -46,10 +46,13 @@ export class StructuredScan {
   private readonly path: (string | number)[] = [];
 
   /** `keyBase`: the key up to the value's root, `<name>#`. */
-  constructor(
-    private readonly keyBase: string,
-    private readonly ask: AskFile,
-  ) {}
+  private readonly keyBase: string;
+  private readonly ask: AskFile;
+
+  constructor(keyBase: string, ask: AskFile) {
+    this.keyBase = keyBase;
+    this.ask = ask;
+  }
 
   /** `value` with its files in digest form, or `value` itself when nothing changed. */
   walk(value: unknown): unknown {

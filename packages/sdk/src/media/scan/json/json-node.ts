@@ -15,23 +15,37 @@ export const LITERAL = 4;
 
 /** One value of a JSON text, by position. */
 export class JsonNode {
+  /** {@link OBJECT}, {@link ARRAY}, {@link STRING}, {@link NUMBER} or {@link LITERAL}. */
+  readonly kind: number;
+  /** Index of the first character (`{`, `[`, `"`); -1 for numbers and literals. */
+  readonly start: number;
+  /** Index just after the last character (`}`, `]`, closing `"`); -1 for numbers and literals. */
+  readonly end: number;
+  /** Strings: the contents hold at least one backslash escape. */
+  readonly escaped: boolean;
+  /**
+   * Objects: for member i, `keys[2i]` is the index of the key's opening quote and `keys[2i+1]`
+   * the index just after its closing quote.
+   */
+  readonly keys: number[] | null;
+  /** Objects: member values in order; arrays: items in order. */
+  readonly children: JsonNode[] | null;
+
   constructor(
-    /** {@link OBJECT}, {@link ARRAY}, {@link STRING}, {@link NUMBER} or {@link LITERAL}. */
-    readonly kind: number,
-    /** Index of the first character (`{`, `[`, `"`); -1 for numbers and literals. */
-    readonly start: number,
-    /** Index just after the last character (`}`, `]`, closing `"`); -1 for numbers and literals. */
-    readonly end: number,
-    /** Strings: the contents hold at least one backslash escape. */
-    readonly escaped: boolean,
-    /**
-     * Objects: for member i, `keys[2i]` is the index of the key's opening quote and `keys[2i+1]`
-     * the index just after its closing quote.
-     */
-    readonly keys: number[] | null,
-    /** Objects: member values in order; arrays: items in order. */
-    readonly children: JsonNode[] | null,
-  ) {}
+    kind: number,
+    start: number,
+    end: number,
+    escaped: boolean,
+    keys: number[] | null,
+    children: JsonNode[] | null,
+  ) {
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.escaped = escaped;
+    this.keys = keys;
+    this.children = children;
+  }
 }
 
 /** The node every number stands for. */

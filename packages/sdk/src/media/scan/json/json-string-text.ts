@@ -60,14 +60,14 @@ export function escapeJsonStringContents(value: string): string {
 export class DecodedPositionMap {
   private decoded = 0;
   private raw: number;
+  private readonly text: string;
+  private readonly contentEnd: number;
 
   /** `contentStart`/`contentEnd`: the literal's contents in `text` (inside the quotes). */
-  constructor(
-    private readonly text: string,
-    contentStart: number,
-    private readonly contentEnd: number,
-  ) {
+  constructor(text: string, contentStart: number, contentEnd: number) {
+    this.text = text;
     this.raw = contentStart;
+    this.contentEnd = contentEnd;
   }
 
   /** The index in the literal's text of the decoded code unit at `index` (or its end). */

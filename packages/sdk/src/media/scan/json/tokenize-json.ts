@@ -34,7 +34,11 @@ export interface TokenizeOptions {
 }
 
 class Stop {
-  constructor(readonly reason: TokenizeFailure) {}
+  readonly reason: TokenizeFailure;
+
+  constructor(reason: TokenizeFailure) {
+    this.reason = reason;
+  }
 }
 const MALFORMED = new Stop('malformed');
 const TOO_DEEP = new Stop('too-deep');
@@ -50,11 +54,15 @@ class Tokenizer {
   /** Code units inside long strings without escapes (not counted against the parse limit). */
   longPlainUnits = 0;
 
-  constructor(
-    readonly text: string,
-    readonly maxNesting: number,
-    readonly restLimit: number,
-  ) {}
+  readonly text: string;
+  readonly maxNesting: number;
+  readonly restLimit: number;
+
+  constructor(text: string, maxNesting: number, restLimit: number) {
+    this.text = text;
+    this.maxNesting = maxNesting;
+    this.restLimit = restLimit;
+  }
 
   skipSpace(): number {
     const text = this.text;
