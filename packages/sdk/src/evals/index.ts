@@ -18,6 +18,7 @@ export { SvcError, type SvcErrorOptions } from '../errors/svc-error.js';
 export type { DatasetMethods } from './client/dataset-methods.js';
 export { createEvaluationClient, type EvaluationClient } from './client/evaluation-client.js';
 export type { EvaluationClientOptions } from './client/evaluation-client-options.js';
+export type { ScorerMethods } from './client/scorer-methods.js';
 export type { ErrorInfo, Identity, Page, PageOptions, RequestOptions } from './types/common-types.js';
 export type {
   CaseFileRole,
@@ -28,3 +29,4 @@ export type {
   DatasetCase,
   DatasetVersion,
 } from './types/dataset-types.js';
+export type { Scorer, ScorerVersion } from './types/scorer-types.js';

@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TraceStore } from '../store/trace-store.js';
 import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
+import { ScorerStore } from './scorers/scorer-store.js';
 
 /** What the registry is built on. */
 export interface EvalRegistryOptions {
@@ -19,6 +20,7 @@ export interface EvalRegistryOptions {
 export interface EvalRegistry {
   readonly context: EvalContext;
   readonly datasets: DatasetStore;
+  readonly scorers: ScorerStore;
   /** Stops background work (judge jobs in flight). */
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   return {
     context,
     datasets: new DatasetStore(context),
+    scorers: new ScorerStore(context),
     close: async () => {},
   };
 }

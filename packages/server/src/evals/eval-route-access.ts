@@ -29,6 +29,15 @@ export const EVAL_ROUTE_ACCESS = {
   },
   'evals.cases.list': { method: 'GET', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: READ },
   'evals.cases.add': { method: 'POST', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: WRITE },
+  'evals.scorers.create': { method: 'POST', path: `${BASE}/scorers`, presets: WRITE },
+  'evals.scorers.list': { method: 'GET', path: `${BASE}/scorers`, presets: READ },
+  'evals.scorers.get': { method: 'GET', path: `${BASE}/scorers/{scorerId}`, presets: READ },
+  'evals.scorerVersions.publish': {
+    method: 'POST',
+    path: `${BASE}/scorers/{scorerId}/versions`,
+    presets: WRITE,
+  },
+  'evals.scorerVersions.get': { method: 'GET', path: `${BASE}/scorer-versions/{versionId}`, presets: READ },
 } as const satisfies Record<string, RouteAccess>;
 
 /** Identifies a route of the evaluation registry. */

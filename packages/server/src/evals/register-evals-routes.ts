@@ -7,8 +7,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
+import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
 /** Registers the evaluation routes of `registry` on `app`. */
 export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: EvalRegistry): void {
   registerDatasetRoutes(app, registry.context, registry.datasets);
+  registerScorerRoutes(app, registry.context, registry.scorers);
 }

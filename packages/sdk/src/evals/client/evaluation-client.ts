@@ -12,9 +12,10 @@ import {
   type EvaluationClientOptions,
   validateEvaluationClientOptions,
 } from './evaluation-client-options.js';
+import { type ScorerMethods, scorerMethods } from './scorer-methods.js';
 
 /** The evaluation client: every method of the spec's table, plus `checkConnection()`. */
-export interface EvaluationClient extends DatasetMethods {
+export interface EvaluationClient extends DatasetMethods, ScorerMethods {
   /** The service origin the client calls. */
   readonly baseUrl: string;
   /**
@@ -76,5 +77,6 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
       ),
     newIdempotencyKey: () => randomUUID(),
     ...datasetMethods(send),
+    ...scorerMethods(send),
   };
 }
