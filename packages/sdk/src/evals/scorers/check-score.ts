@@ -36,12 +36,13 @@ export function checkScore(returned: unknown, metrics: readonly MetricDefinition
   }
 }
 
+/** Why a returned value is not a Score: thrown inside this module, caught by {@link checkScore}. */
 class ScoreProblem extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
+  readonly type: string;
+
+  constructor(type: string, message: string) {
     super(message);
+    this.type = type;
   }
 }
 

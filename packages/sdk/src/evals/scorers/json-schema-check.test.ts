@@ -84,7 +84,11 @@ describe('scoreJsonSchema', () => {
       metrics: [{ name: 'json_schema', value: false, passed: false }],
       explanation:
         'The output is text that is not JSON, and as a string it does not match the JSON Schema (1 error).',
-      evidence: { reading: 'string', errorCount: 1, errors: [{ keyword: 'type', message: 'must be object' }] },
+      evidence: {
+        reading: 'string',
+        errorCount: 1,
+        errors: [{ keyword: 'type', message: 'must be object' }],
+      },
     });
   });
 

@@ -8,7 +8,7 @@
  * @module
  */
 
-/** Deepest nesting {@link findNonJson} accepts. */
+/** Most arrays and objects nested in one another that {@link findNonJson} accepts. */
 export const MAX_JSON_DEPTH = 512;
 
 /**
@@ -30,6 +30,8 @@ function findIn(value: unknown, ancestors: Set<object>, depth: number): string |
       return Number.isFinite(value) ? undefined : 'a non-finite number';
     case 'object':
       break;
+    case 'undefined':
+      return 'undefined';
     default:
       return `a ${typeof value}`;
   }
@@ -41,7 +43,7 @@ function findIn(value: unknown, ancestors: Set<object>, depth: number): string |
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index += 1) {
         if (!(index in value)) return 'an array with holes';
-        const found = value[index] === undefined ? 'undefined' : findIn(value[index], ancestors, depth + 1);
+        const found = findIn(value[index], ancestors, depth + 1);
         if (found !== undefined) return found;
       }
       return undefined;

@@ -110,8 +110,6 @@ function readBuiltin(given: Record<string, unknown>, path: string): BuiltinScore
  * Whether it is a valid JSON Schema is checked by compiling it.
  */
 export function readSchema(schema: unknown, path: string): JsonSchema {
-  const nonJson = findNonJson(schema);
-  if (nonJson !== undefined) throw new TypeError(`${path} must be a JSON value; it holds ${nonJson}`);
   if (
     typeof schema !== 'boolean' &&
     (typeof schema !== 'object' || schema === null || Array.isArray(schema))
@@ -120,6 +118,8 @@ export function readSchema(schema: unknown, path: string): JsonSchema {
       `${path} must be a JSON Schema (an object or a boolean); got ${describeValue(schema)}`,
     );
   }
+  const nonJson = findNonJson(schema);
+  if (nonJson !== undefined) throw new TypeError(`${path} must be a JSON value; it holds ${nonJson}`);
   return schema as JsonSchema;
 }
 
