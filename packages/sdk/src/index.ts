@@ -50,6 +50,9 @@ export {
 } from './errors/svc-trace-verification-error.js';
 export { type ExportReport, emptyExportReport } from './export/export-report.js';
 export { createSvcTransport, type SvcTransport } from './export/svc-transport.js';
+export { Attachment, type AttachmentOptions } from './media/attachment/attachment.js';
+export type { FileInput } from './media/attachment/read-file-input.js';
+export type { FileRole, RecordFileOptions } from './media/attachment/recorded-file.js';
 export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MILLIS,

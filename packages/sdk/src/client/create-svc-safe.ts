@@ -15,6 +15,7 @@ import {
 } from '@opentelemetry/api';
 import type { ProjectConnection } from '../connection/project-connection.js';
 import { type ExportReport, emptyExportReport } from '../export/export-report.js';
+import type { RecordFileOptions } from '../media/attachment/recorded-file.js';
 import type { ExportIssue, SvcOptions } from '../options/svc-options.js';
 import type { TraceVerification } from '../verify/trace-receipt.js';
 import type { VerifyTraceOptions } from '../verify/verify-options.js';
@@ -43,6 +44,7 @@ function noopHandle(): SpanHandle {
     spanId: INVALID_SPAN_CONTEXT.spanId,
     setInput: () => undefined,
     setOutput: () => undefined,
+    recordFile: () => undefined,
   };
 }
 
@@ -115,6 +117,15 @@ export class SafeSvc {
   recordError(span: Span, error: unknown): void {
     try {
       this.#client?.recordError(span, error);
+    } catch {
+      // Telemetry only.
+    }
+  }
+
+  /** Like `SvcClient.recordFile`. */
+  recordFile(span: Span, options: RecordFileOptions): void {
+    try {
+      this.#client?.recordFile(span, options);
     } catch {
       // Telemetry only.
     }

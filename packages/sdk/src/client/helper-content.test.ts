@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Attachment } from '../media/attachment/attachment.js';
 import { helperContent, MAX_HELPER_CONTENT_BYTES } from './helper-content.js';
 
 describe('helperContent', () => {
@@ -33,6 +34,38 @@ describe('helperContent', () => {
     });
     expect(helperContent(10n, 'input')).toEqual({
       problem: 'input was not recorded: it does not serialize as JSON',
+    });
+  });
+
+  it('records attachments in digest form and lists each with its JSON pointer', () => {
+    const image = new Attachment({
+      data: new Uint8Array([1, 2, 3]),
+      contentType: 'image/png',
+      name: 'a.png',
+    });
+    const invalid = new Attachment({ data: new Uint8Array([1]), contentType: 'nope' });
+    const part = image.toJSON()!;
+    const value = {
+      messages: [{ parts: [{ type: 'text', content: 'hi' }, image] }],
+      'a/b~c': invalid,
+      again: image,
+    };
+    const content = helperContent(value, 'input');
+    expect(content).toEqual({
+      json: JSON.stringify({
+        messages: [{ parts: [{ type: 'text', content: 'hi' }, part] }],
+        'a/b~c': null,
+        again: part,
+      }),
+      attachments: [
+        { pointer: '/messages/0/parts/1', attachment: image },
+        { pointer: '/a~1b~0c', attachment: invalid },
+        { pointer: '/again', attachment: image },
+      ],
+    });
+    expect(helperContent(image, 'output')).toEqual({
+      json: JSON.stringify(part),
+      attachments: [{ pointer: '', attachment: image }],
     });
   });
 });

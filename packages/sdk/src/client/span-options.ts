@@ -3,6 +3,7 @@
  * @module
  */
 import { type Attributes, type Context, type Span, SpanKind } from '@opentelemetry/api';
+import type { RecordFileOptions } from '../media/attachment/recorded-file.js';
 
 /** Options of `withSpan` (the spec's "Span options"). */
 export interface WithSpanOptions {
@@ -31,6 +32,11 @@ export interface SpanHandle {
   setInput(value: unknown): void;
   /** Records the span's output (JSON, at most 256 KiB) when content capture is on. */
   setOutput(value: unknown): void;
+  /**
+   * Records a file the work read, received or produced: a `svc.file` event (digest, size, media
+   * type, role, name); with `upload: true` its bytes also upload. Never throws.
+   */
+  recordFile(options: RecordFileOptions): void;
 }
 
 const MAX_ID_LENGTH = 4096;

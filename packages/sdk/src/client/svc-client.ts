@@ -20,14 +20,18 @@ import { checkConnection } from '../connection/check-connection.js';
 import type { ProjectConnection } from '../connection/project-connection.js';
 import { SvcExportError } from '../errors/svc-export-error.js';
 import type { ExportReport } from '../export/export-report.js';
+import type { RecordFile } from '../export/record-files.js';
 import { createSvcTransport, type SvcTransport, transportInternals } from '../export/svc-transport.js';
+import { attachmentFile } from '../media/attachment/attachment.js';
+import { FILE_EVENT, type RecordFileOptions, recordedFile } from '../media/attachment/recorded-file.js';
+import type { FoundFile } from '../media/media-types.js';
 import type { SvcOptions } from '../options/svc-options.js';
 import type { TraceVerification } from '../verify/trace-receipt.js';
 import type { VerifyTraceOptions } from '../verify/verify-options.js';
 import { verifyTrace } from '../verify/verify-trace.js';
 import { SDK_SCOPE, SDK_VERSION } from '../version.js';
 import * as attr from './attribute-names.js';
-import { helperContent } from './helper-content.js';
+import { helperContent, type PlacedAttachment } from './helper-content.js';
 import { LocalContext } from './local-context.js';
 import { localTracer } from './local-tracer.js';
 import {
@@ -172,6 +176,7 @@ export class SvcClient {
         this.#setContent(span, attr.ATTR_INPUT_VALUE, attr.ATTR_INPUT_MIME_TYPE, value, 'input'),
       setOutput: (value) =>
         this.#setContent(span, attr.ATTR_OUTPUT_VALUE, attr.ATTR_OUTPUT_MIME_TYPE, value, 'output'),
+      recordFile: (options) => this.recordFile(span, options),
     };
     if (options && 'input' in options) handle.setInput(options.input);
     const fail = (error: unknown) => {
@@ -324,15 +329,49 @@ export class SvcClient {
       return;
     }
     const attributes: Record<string, string> = {};
+    const files: RecordFile[] = [];
     for (const [field, name] of [
       ['input', attr.ATTR_INPUT_MESSAGES],
       ['output', attr.ATTR_OUTPUT_MESSAGES],
     ] as const) {
       const content = helperContent(messages[field], `recordMessages ${field}`);
-      if ('json' in content) attributes[name] = content.json;
-      else if ('problem' in content) this.#internals.accounting.raise('logs', 'warning', 0, content.problem);
+      if ('json' in content) {
+        attributes[name] = content.json;
+        for (const file of this.#attachments(name, content.attachments, 'logs')) {
+          files.push({ file, holder: { attribute: name } });
+        }
+      } else if ('problem' in content)
+        this.#internals.accounting.raise('logs', 'warning', 0, content.problem);
     }
-    this.#logger.emit({ eventName: attr.INFERENCE_DETAILS_EVENT, context: ctx, attributes });
+    this.#internals.files.emitting(files, () =>
+      this.#logger.emit({ eventName: attr.INFERENCE_DETAILS_EVENT, context: ctx, attributes }),
+    );
+  }
+
+  /**
+   * Records a file the span's work read (`input`), received (`attachment`) or produced (`output`):
+   * a `svc.file` event with its SHA-256, size, media type, role and name. With `upload: true` (and
+   * content capture on) its bytes also upload, listed in the span's `svc.blobs` as
+   * `event:svc.file:<sha256>`. A `path` file is hashed now, with bounded memory, and must stay
+   * unchanged until it uploads. Never throws: what cannot be recorded raises a `warning` issue.
+   *
+   * @example
+   * ```ts
+   * await svc.withSpan('summarize', async (span) => {
+   *   span.recordFile({ role: 'input', path: './report.pdf', mediaType: 'application/pdf', upload: true });
+   * });
+   * ```
+   */
+  recordFile(span: Span, options: RecordFileOptions): void {
+    const { accounting, files } = this.#internals;
+    const recorded = recordedFile(options);
+    if ('problem' in recorded) {
+      accounting.raise('traces', 'warning', 1, `recordFile recorded nothing: ${recorded.problem}`);
+      return;
+    }
+    for (const problem of recorded.problems) accounting.raise('traces', 'warning', 1, problem);
+    span.addEvent(FILE_EVENT, recorded.attributes);
+    if (recorded.upload !== undefined) files.addEvent(span, recorded.upload);
   }
 
   /** The project this client's key belongs to. Throws `SvcConnectionError`. Sends no telemetry. */
@@ -443,9 +482,40 @@ export class SvcClient {
     if ('json' in content) {
       span.setAttribute(name, content.json);
       if (mimeTypeName !== undefined) span.setAttribute(mimeTypeName, 'application/json');
+      this.#internals.files.setAttribute(span, name, this.#attachments(name, content.attachments, 'traces'));
     } else if ('problem' in content) {
       this.#internals.accounting.raise('traces', 'warning', 0, content.problem);
     }
+  }
+
+  /**
+   * The files of the valid attachments placed in the value of attribute `name`, keyed
+   * `<name>#<pointer>`. Each invalid attachment (recorded as `null`) and each omitted name raises
+   * a `warning` issue: the instrumentation failures of attachments.
+   */
+  #attachments(
+    name: string,
+    placed: readonly PlacedAttachment[] | undefined,
+    signal: 'traces' | 'logs',
+  ): FoundFile[] {
+    const found: FoundFile[] = [];
+    for (const { pointer, attachment } of placed ?? []) {
+      const { accounting } = this.#internals;
+      if (attachment.problem !== undefined) {
+        accounting.raise(
+          signal,
+          'warning',
+          1,
+          `an attachment in ${name} was recorded as null: ${attachment.problem}`,
+        );
+      }
+      if (attachment.nameProblem !== undefined) {
+        accounting.raise(signal, 'warning', 1, `${attachment.nameProblem} (in ${name})`);
+      }
+      const file = attachmentFile(attachment, `${name}#${pointer}`);
+      if (file !== undefined) found.push(file);
+    }
+    return found;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The service's span processor: queues every sampled span that ends into the trace pipeline.
- * Attach it to any tracer provider (see `createSvcTransport`).
+ * Attach it to any tracer provider (see `createSvcTransport`). A flush sends the queued spans,
+ * then waits for the uploads of files queued before it.
  * @module
  */
 import { TraceFlags } from '@opentelemetry/api';
@@ -10,9 +11,12 @@ import type { SignalPipeline } from './signal-pipeline.js';
 /** Queues ended, sampled spans for export to the service. */
 export class SvcSpanProcessor implements SpanProcessor {
   readonly #pipeline: SignalPipeline<ReadableSpan>;
+  readonly #uploads: () => Promise<void>;
 
-  constructor(pipeline: SignalPipeline<ReadableSpan>) {
+  /** `uploads` resolves once the file uploads queued before the call have ended. */
+  constructor(pipeline: SignalPipeline<ReadableSpan>, uploads: () => Promise<void> = async () => {}) {
     this.#pipeline = pipeline;
+    this.#uploads = uploads;
   }
 
   onStart(): void {}
@@ -22,12 +26,17 @@ export class SvcSpanProcessor implements SpanProcessor {
     this.#pipeline.add(span);
   }
 
-  /** Exports what is queued; resolves once it settled (failures are in the transport's issues). */
-  forceFlush(): Promise<void> {
-    return this.#pipeline.flush();
+  /**
+   * Exports what is queued, then waits for the uploads queued before; resolves once both settled
+   * (failures are in the transport's issues and report).
+   */
+  async forceFlush(): Promise<void> {
+    await this.#pipeline.flush();
+    await this.#uploads();
   }
 
-  shutdown(): Promise<void> {
-    return this.#pipeline.shutdown();
+  async shutdown(): Promise<void> {
+    await this.#pipeline.shutdown();
+    await this.#uploads();
   }
 }

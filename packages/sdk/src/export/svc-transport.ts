@@ -1,6 +1,6 @@
 /**
  * The transport: span and log record processors that export to the service, with one shared
- * account of what happened to every record.
+ * account of what happened to every record, and the uploads of the files the records list.
  * @module
  */
 
@@ -9,11 +9,14 @@ import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { createContentPolicy } from '../content/content-policy.js';
 import { Agent } from '../http/undici.js';
+import { Uploader } from '../media/upload/index.js';
 import type { ExportIssue, ResolvedSvcOptions, SvcOptions } from '../options/svc-options.js';
 import { validateSvcOptions } from '../options/validate-options.js';
 import { ExportAccounting, type Signal } from './export-accounting.js';
 import type { ExportReport } from './export-report.js';
+import { createMediaExport } from './media-export.js';
 import { sendWithRetries } from './otlp-http-sender.js';
+import { RecordFiles } from './record-files.js';
 import { SignalPipeline } from './signal-pipeline.js';
 import { SvcLogRecordProcessor } from './svc-log-record-processor.js';
 import { SvcSpanProcessor } from './svc-span-processor.js';
@@ -42,11 +45,18 @@ export interface SvcTransport {
 export interface TransportInternals {
   options: ResolvedSvcOptions;
   accounting: ExportAccounting;
-  /** Flushes both pipelines. */
+  /** Files the client's helpers attach to spans and log records, uploaded when they export. */
+  files: RecordFiles;
+  /** The uploads of the files records list. */
+  uploader: Uploader;
+  /** Flushes both pipelines, then waits for the uploads queued before. */
   flush(): Promise<void>;
-  /** Flushes and closes both pipelines, then the connections. */
+  /** Flushes and closes both pipelines, waits for the uploads, then closes the connections. */
   shutdown(): Promise<void>;
-  /** Ends exports in flight and waits between retries (their records count as failed). */
+  /**
+   * Ends exports in flight and waits between retries (their records count as failed), and every
+   * upload not yet done (counted as fallbacks).
+   */
   abort(): void;
 }
 
@@ -71,8 +81,28 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
   const resolved = validateSvcOptions(options);
   const accounting = new ExportAccounting(resolved.onExportIssue);
   const policy = createContentPolicy({ captureContent: resolved.captureContent, redact: resolved.redact });
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+  // Exports of both signals and 4 uploads at once: uploads must not hold up exports.
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const abort = new AbortController();
+  const files = new RecordFiles();
+  const uploader = new Uploader({
+    baseUrl: resolved.baseUrl,
+    apiKey: resolved.apiKey,
+    timeoutMillis: resolved.timeoutMillis,
+    dispatcher,
+    sink: {
+      uploaded: () => accounting.uploaded(),
+      fallback: (origin, count, reason) => accounting.uploadFallback(origin, count, reason),
+    },
+  });
+  const media = createMediaExport({
+    captureContent: resolved.captureContent,
+    apiKey: resolved.apiKey,
+    uploader,
+    files,
+    accounting,
+  });
+  const uploads = () => uploader.drain();
   const send = (signal: Signal) => (body: Uint8Array) =>
     sendWithRetries(body, {
       url: `${resolved.baseUrl}${OTLP_PATHS[signal]}`,
@@ -85,20 +115,20 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
   const spans = new SignalPipeline<ReadableSpan>({
     signal: 'traces',
     accounting,
-    prepare: (span) => policy.span(span),
+    prepare: (span) => media.span(span, policy.span(span)),
     serialize: (records) => JsonTraceSerializer.serializeRequest(records),
     send: send('traces'),
   });
   const logs = new SignalPipeline<ReadableLogRecord>({
     signal: 'logs',
     accounting,
-    prepare: (record) => policy.logRecord(record),
+    prepare: (record) => media.logRecord(record, policy.logRecord(record)),
     serialize: (records) => JsonLogsSerializer.serializeRequest(records),
     send: send('logs'),
   });
   const transport: SvcTransport = {
-    spanProcessor: new SvcSpanProcessor(spans),
-    logRecordProcessor: new SvcLogRecordProcessor(logs),
+    spanProcessor: new SvcSpanProcessor(spans, uploads),
+    logRecordProcessor: new SvcLogRecordProcessor(logs, files, uploads),
     getReport: () => accounting.report(),
     getIssues: () => accounting.issues(),
     getFailureSequence: () => accounting.failureSequence(),
@@ -106,14 +136,22 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
   internals.set(transport, {
     options: resolved,
     accounting,
+    files,
+    uploader,
     flush: async () => {
       await Promise.all([spans.flush(), logs.flush()]);
+      await uploader.drain();
     },
     shutdown: async () => {
       await Promise.all([spans.shutdown(), logs.shutdown()]);
+      uploader.close();
+      await uploader.drain();
       await dispatcher.close();
     },
-    abort: () => abort.abort(),
+    abort: () => {
+      abort.abort();
+      uploader.abort();
+    },
   });
   return transport;
 }

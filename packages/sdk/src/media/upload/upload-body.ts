@@ -10,19 +10,11 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FoundFile } from '../media-types.js';
 import { SLICE_BYTES } from '../media-types.js';
+import { BASE64_SLICE_UNITS, base64Slices } from '../scan/index.js';
 import { UploadSourceError } from './upload-source-error.js';
 
-/** Base64 characters decoded per slice: a multiple of 4 giving at most `SLICE_BYTES` bytes. */
-const BASE64_SLICE_CHARS = Math.floor(SLICE_BYTES / 3) * 4;
 /** UTF-16 code units encoded per slice (at most 3 bytes each, so at most `SLICE_BYTES` bytes). */
 const UTF8_SLICE_UNITS = Math.floor(SLICE_BYTES / 3);
-
-/** The decoded bytes of `text.slice(start, end)` (base64, standard or URL-safe), slice by slice. */
-export function* base64Slices(text: string, start: number, end: number): Generator<Buffer> {
-  for (let at = start; at < end; at += BASE64_SLICE_CHARS) {
-    yield Buffer.from(text.slice(at, Math.min(end, at + BASE64_SLICE_CHARS)), 'base64');
-  }
-}
 
 /** The UTF-8 encoding of `text`, slice by slice, never splitting a surrogate pair. */
 export function* utf8Slices(text: string): Generator<Buffer> {
@@ -35,13 +27,20 @@ export function* utf8Slices(text: string): Generator<Buffer> {
   }
 }
 
-/** Passes `chunks` through, failing (before the last chunk) when their total is not `size`. */
-function* exactly(chunks: Iterable<Buffer>, size: number): Generator<Buffer> {
+/**
+ * Passes `chunks` through, failing when their total is not `size` or they cannot be made (text
+ * that is not base64).
+ */
+function* exactly(chunks: Iterable<Uint8Array>, size: number): Generator<Uint8Array> {
   let total = 0;
-  for (const chunk of chunks) {
-    total += chunk.length;
-    if (total > size) throw new UploadSourceError('changed');
-    yield chunk;
+  try {
+    for (const chunk of chunks) {
+      total += chunk.byteLength;
+      if (total > size) throw new UploadSourceError('changed');
+      yield chunk;
+    }
+  } catch (error) {
+    throw UploadSourceError.isInstance(error) ? error : new UploadSourceError('unreadable');
   }
   if (total !== size) throw new UploadSourceError('changed');
 }
@@ -102,7 +101,7 @@ export function uploadBody(file: FoundFile): Uint8Array | Readable {
         ? Buffer.from(source.text, 'utf8')
         : Readable.from(exactly(utf8Slices(source.text), file.size), { objectMode: false });
     case 'base64':
-      return source.end - source.start <= BASE64_SLICE_CHARS
+      return source.end - source.start <= BASE64_SLICE_UNITS
         ? Buffer.from(source.text.slice(source.start, source.end), 'base64')
         : Readable.from(exactly(base64Slices(source.text, source.start, source.end), file.size), {
             objectMode: false,

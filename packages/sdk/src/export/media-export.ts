@@ -1,0 +1,336 @@
+/**
+ * The media step of the export path, after the content policy (spec "Automatic capture of
+ * files", "Events" 2, and "Additional behavior tied to limits"): inline files in scanned
+ * attributes are replaced by their digest form and listed in the record's `svc.blobs`, together
+ * with the attachments and recorded files the helpers attached; their bytes are queued for upload
+ * while the record is exported at once with its references.
+ *
+ * Who uploads: spans, and log records correlated with a span that are `gen_ai.*` events
+ * (`recordMessages` records included: their scanned attributes, and a structured body with
+ * `body#<pointer>` keys). A file uploads when content capture is on, the key is an ordinary
+ * project key (not `svc_setup_…`), the uploader is open (not shut down, upload route present),
+ * the 128 MiB memory budget has room and the record lists fewer than 64 files. A refused file
+ * counts in `uploadFallbacks`; it keeps its digest without an entry in `gen_ai.input.messages`,
+ * `gen_ai.output.messages` and `ai.prompt.messages`, and its bytes inline elsewhere (in a log
+ * body, media over 64 KiB becomes its digest).
+ *
+ * What never uploads: span events, links and resources, and log records without a span: their
+ * media up to 64 KiB stays as recorded, larger media becomes its digest. With capture off
+ * nothing is scanned and nothing uploads.
+ * @module
+ */
+import type { Attributes, AttributeValue, Link } from '@opentelemetry/api';
+import { type Resource, resourceFromAttributes } from '@opentelemetry/resources';
+import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
+import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace';
+import { isScannedAttribute } from '../content/content-attributes.js';
+import {
+  BLOBS_ATTRIBUTE,
+  type DecideFile,
+  type FoundFile,
+  MAX_BLOB_ENTRIES,
+  TEXT_INLINE_LIMIT,
+} from '../media/media-types.js';
+import { scanAttribute, scanStructured } from '../media/scan/index.js';
+import type { UploadBatch, Uploader, UploadOrigin, UploadRefusal } from '../media/upload/index.js';
+import type { ExportAccounting } from './export-accounting.js';
+import type { RecordFile, RecordFiles } from './record-files.js';
+
+/** The prefix of setup credentials, which upload no files. */
+export const SETUP_KEY_PREFIX = 'svc_setup_';
+/** Attributes where a refused file keeps its digest (elsewhere it keeps its bytes). */
+export const MESSAGE_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'gen_ai.input.messages',
+  'gen_ai.output.messages',
+  'ai.prompt.messages',
+]);
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
+
+/** Why a file was refused at export. */
+type Refusal = UploadRefusal | 'setup-key' | 'entries' | 'uncorrelated';
+
+const REFUSALS: Readonly<Record<Refusal, string>> = {
+  'setup-key': 'the key is a setup credential (svc_setup_…), which uploads no files',
+  closed: 'uploads were ended by shutdown',
+  'no-route': 'the service has no upload route',
+  budget: 'the 128 MiB memory budget for uploads was full',
+  entries: 'the record already lists 64 files in svc.blobs',
+  uncorrelated: 'the log record is not correlated with a span',
+};
+
+/** Records that never upload: media up to 64 KiB stays, larger media becomes its digest. */
+const neverUpload: DecideFile = (file) => (file.size > TEXT_INLINE_LIMIT ? 'digest' : 'keep');
+
+/** One compact JSON entry of `svc.blobs`. */
+export function blobEntry(file: FoundFile): string {
+  return JSON.stringify({
+    key: file.key,
+    sha256: file.sha256,
+    size: file.size,
+    content_type: file.contentType,
+    ...(file.name === undefined ? {} : { name: file.name }),
+  });
+}
+
+/** What the media step needs. */
+export interface MediaExportOptions {
+  captureContent: boolean;
+  apiKey: string;
+  uploader: Uploader;
+  files: RecordFiles;
+  accounting: ExportAccounting;
+}
+
+/** The media step: returns the record to export (a copy when anything changed). */
+export interface MediaExport {
+  /** `original` is the span as ended (its attached files), `prepared` the content policy's copy. */
+  span(original: ReadableSpan, prepared: ReadableSpan): ReadableSpan;
+  /** `original` is the log record as emitted, `prepared` the content policy's copy. */
+  logRecord(original: ReadableLogRecord, prepared: ReadableLogRecord): ReadableLogRecord;
+}
+
+/** The files of one record: its `svc.blobs` entries, admissions and refusals. */
+class RecordUploads {
+  readonly #uploader: Uploader;
+  readonly #traceId: string;
+  readonly #origin: UploadOrigin;
+  readonly #refusal: Refusal | undefined;
+  readonly #entries: string[];
+  readonly #existing: number;
+  readonly #refusals = new Map<Refusal, number>();
+
+  constructor(
+    uploader: Uploader,
+    traceId: string,
+    origin: UploadOrigin,
+    refusal: Refusal | undefined,
+    existing: readonly string[],
+  ) {
+    this.#uploader = uploader;
+    this.#traceId = traceId;
+    this.#origin = origin;
+    this.#refusal = refusal;
+    this.#entries = existing.slice(0, MAX_BLOB_ENTRIES);
+    this.#existing = this.#entries.length;
+  }
+
+  /** The record's `svc.blobs`, when this step added entries. */
+  get entries(): string[] | undefined {
+    return this.#entries.length > this.#existing ? this.#entries : undefined;
+  }
+
+  /**
+   * Scans one value with `scan(decide)`: admitted files are listed and queued when the value
+   * changed; a refused file becomes what `refused(file)` says.
+   */
+  scan<V>(
+    scan: (decide: DecideFile) => { value: V; changed: boolean },
+    refused: DecideFile,
+  ): { value: V; changed: boolean } {
+    const batch = this.#uploader.batch();
+    const listed: string[] = [];
+    let result: { value: V; changed: boolean };
+    try {
+      result = scan((file) => {
+        const refusal = this.#admit(batch, file, listed.length);
+        if (refusal === undefined) {
+          listed.push(blobEntry(file));
+          return 'upload';
+        }
+        this.#refuse(refusal);
+        return refused(file);
+      });
+    } catch (error) {
+      batch.cancel();
+      throw error;
+    }
+    if (result.changed) {
+      batch.commit();
+      this.#entries.push(...listed);
+    } else {
+      batch.cancel();
+    }
+    return result;
+  }
+
+  /** Lists and queues files the helpers attached (already in digest form in the record). */
+  attach(files: readonly FoundFile[]): void {
+    if (files.length === 0) return;
+    const batch = this.#uploader.batch();
+    for (const file of files) {
+      const refusal = this.#admit(batch, file, 0);
+      if (refusal === undefined) this.#entries.push(blobEntry(file));
+      else this.#refuse(refusal);
+    }
+    batch.commit();
+  }
+
+  /** Counts the refused files as fallbacks, one issue per reason. */
+  report(accounting: ExportAccounting): void {
+    for (const [refusal, count] of this.#refusals) {
+      accounting.uploadFallback(this.#origin, count, REFUSALS[refusal]);
+    }
+  }
+
+  #admit(batch: UploadBatch, file: FoundFile, listed: number): Refusal | undefined {
+    if (this.#refusal !== undefined) return this.#refusal;
+    if (this.#entries.length + listed >= MAX_BLOB_ENTRIES) return 'entries';
+    return batch.offer({ traceId: this.#traceId, file, origin: this.#origin });
+  }
+
+  #refuse(refusal: Refusal): void {
+    this.#refusals.set(refusal, (this.#refusals.get(refusal) ?? 0) + 1);
+  }
+}
+
+function existingEntries(value: AttributeValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+/** Whether the exported record still holds an attached file (the redactor may have removed it). */
+function stillHeld(file: RecordFile, attributes: Attributes, events: readonly TimedEvent[]): boolean {
+  if ('attribute' in file.holder) {
+    const value = attributes[file.holder.attribute];
+    return typeof value === 'string' && value.includes(`"sha256":"${file.file.sha256}"`);
+  }
+  return events.some((e) => e.name === 'svc.file' && e.attributes?.['svc.file.sha256'] === file.file.sha256);
+}
+
+/** Scans the scanned string attributes of `attributes` with `decide`; a new map when any changed. */
+function scanNeverUploading(attributes: Attributes): Attributes {
+  let copy: Attributes | undefined;
+  for (const name of Object.keys(attributes)) {
+    const value = attributes[name];
+    if (typeof value !== 'string' || !isScannedAttribute(name)) continue;
+    const result = scanAttribute(name, value, neverUpload, attributes);
+    if (result.changed) {
+      copy ??= { ...attributes };
+      copy[name] = result.value;
+    }
+  }
+  return copy ?? attributes;
+}
+
+/** Creates the media step of one transport. */
+export function createMediaExport(options: MediaExportOptions): MediaExport {
+  const { uploader, files, accounting } = options;
+  const setupKey = options.apiKey.startsWith(SETUP_KEY_PREFIX);
+  const resources = new WeakMap<Resource, Resource>();
+
+  const resourceOf = (resource: Resource): Resource => {
+    const cached = resources.get(resource);
+    if (cached !== undefined) return cached;
+    const attributes = scanNeverUploading(resource.attributes);
+    const result =
+      attributes === resource.attributes
+        ? resource
+        : resourceFromAttributes(attributes, { schemaUrl: resource.schemaUrl });
+    if (resource.asyncAttributesPending !== true) resources.set(resource, result);
+    return result;
+  };
+
+  const eventOf = <E extends TimedEvent | Link>(item: E): E => {
+    if (item.attributes === undefined) return item;
+    const attributes = scanNeverUploading(item.attributes);
+    return attributes === item.attributes ? item : { ...item, attributes };
+  };
+
+  /** Scans the uploading attributes of a record into `uploads`; a new map when any changed. */
+  const scanAttributes = (attributes: Attributes, uploads: RecordUploads): Attributes => {
+    let copy: Attributes | undefined;
+    for (const name of Object.keys(attributes)) {
+      const value = attributes[name];
+      if (typeof value !== 'string' || !isScannedAttribute(name)) continue;
+      const result = uploads.scan(
+        (decide) => scanAttribute(name, value, decide, attributes),
+        MESSAGE_ATTRIBUTES.has(name) ? () => 'digest' : () => 'keep',
+      );
+      if (result.changed) {
+        copy ??= { ...attributes };
+        copy[name] = result.value;
+      }
+    }
+    return copy ?? attributes;
+  };
+
+  /** Runs the step; should it fail unexpectedly, the record goes as the content policy left it. */
+  const guarded =
+    <R>(signal: UploadOrigin, step: (original: R, prepared: R) => R) =>
+    (original: R, prepared: R): R => {
+      if (!options.captureContent) return prepared;
+      try {
+        return step(original, prepared);
+      } catch {
+        accounting.raise(signal, 'warning', 0, 'the files of a record were not read: the media scan failed');
+        return prepared;
+      }
+    };
+
+  return {
+    span: guarded<ReadableSpan>('traces', (original, prepared) => {
+      const uploads = new RecordUploads(
+        uploader,
+        prepared.spanContext().traceId,
+        'traces',
+        setupKey ? 'setup-key' : undefined,
+        existingEntries(prepared.attributes[BLOBS_ATTRIBUTE]),
+      );
+      let attributes = scanAttributes(prepared.attributes, uploads);
+      const events = prepared.events.map(eventOf);
+      const attached = files
+        .of(original)
+        .filter((f) => stillHeld(f, attributes, events))
+        .map((f) => f.file);
+      uploads.attach(attached);
+      const entries = uploads.entries;
+      if (entries !== undefined) attributes = { ...attributes, [BLOBS_ATTRIBUTE]: entries };
+      uploads.report(accounting);
+      const links = prepared.links.map(eventOf);
+      const resource = resourceOf(prepared.resource);
+      const unchanged =
+        attributes === prepared.attributes &&
+        resource === prepared.resource &&
+        events.every((e, i) => e === prepared.events[i]) &&
+        links.every((l, i) => l === prepared.links[i]);
+      return unchanged ? prepared : { ...prepared, attributes, events, links, resource };
+    }),
+
+    logRecord: guarded<ReadableLogRecord>('logs', (original, prepared) => {
+      const resource = resourceOf(prepared.resource);
+      const attachedFiles = files.of(original);
+      const genAiEvent = prepared.eventName?.startsWith('gen_ai.') === true;
+      if (!genAiEvent && attachedFiles.length === 0) {
+        return resource === prepared.resource ? prepared : { ...prepared, resource };
+      }
+      const traceId = prepared.spanContext?.traceId;
+      const correlated = traceId !== undefined && traceId !== INVALID_TRACE_ID;
+      const uploads = new RecordUploads(
+        uploader,
+        traceId ?? INVALID_TRACE_ID,
+        'logs',
+        setupKey ? 'setup-key' : correlated ? undefined : 'uncorrelated',
+        existingEntries(prepared.attributes[BLOBS_ATTRIBUTE]),
+      );
+      let attributes = prepared.attributes;
+      let body = prepared.body;
+      if (genAiEvent && correlated) {
+        attributes = scanAttributes(attributes, uploads);
+        if (typeof body === 'object' && body !== null) {
+          body = uploads.scan((decide) => scanStructured(body, 'body', decide), neverUpload)
+            .value as typeof body;
+        }
+      } else if (genAiEvent) {
+        attributes = scanNeverUploading(attributes);
+        if (typeof body === 'object' && body !== null)
+          body = scanStructured(body, 'body', neverUpload).value as typeof body;
+      }
+      uploads.attach(attachedFiles.filter((f) => stillHeld(f, attributes, [])).map((f) => f.file));
+      const entries = uploads.entries;
+      if (entries !== undefined) attributes = { ...attributes, [BLOBS_ATTRIBUTE]: entries };
+      uploads.report(accounting);
+      return attributes === prepared.attributes && body === prepared.body && resource === prepared.resource
+        ? prepared
+        : { ...prepared, attributes, body, resource };
+    }),
+  };
+}
