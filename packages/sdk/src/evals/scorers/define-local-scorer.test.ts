@@ -72,8 +72,12 @@ describe('defineLocalScorer', () => {
         { entrypoint: 'x'.repeat(257) },
         'entrypoint must be a string of 1 to 256 characters with non-whitespace content; got a string of 257 characters',
       ],
-      [{ metrics: [] }, 'metrics must be a nonempty array of metric definitions; got an array'],
-      [{ metrics: 'ok' }, 'metrics must be a nonempty array of metric definitions; got "ok"'],
+      [{ metrics: [] }, 'metrics must be an array of 1 to 32 metric definitions; got 0 of them'],
+      [
+        { metrics: Array.from({ length: 33 }, (_, index) => ({ name: `m${index}`, type: 'text' })) },
+        'metrics must be an array of 1 to 32 metric definitions; got 33 of them',
+      ],
+      [{ metrics: 'ok' }, 'metrics must be an array of 1 to 32 metric definitions; got "ok"'],
       [{ metrics: [null] }, 'metrics[0] must be an object { name, type }; got null'],
       [
         { metrics: [{ name: '', type: 'boolean' }] },
@@ -106,7 +110,19 @@ describe('defineLocalScorer', () => {
       ],
       [
         { metrics: [{ name: 'c', type: 'category' }] },
-        'metrics[0].categories must be a nonempty array of strings; got undefined',
+        'metrics[0].categories must be an array of 1 to 256 strings; got undefined',
+      ],
+      [
+        {
+          metrics: [
+            {
+              name: 'c',
+              type: 'category',
+              categories: Array.from({ length: 257 }, (_, index) => `c${index}`),
+            },
+          ],
+        },
+        'metrics[0].categories must be an array of 1 to 256 strings; got 257 of them',
       ],
       [
         { metrics: [{ name: 'c', type: 'category', categories: ['a', ''] }] },

@@ -10,12 +10,18 @@ import type { MetricDefinition, NumberMetricDefinition } from './scorer-definiti
 /** Longest metric name, in UTF-16 code units. */
 export const MAX_METRIC_NAME_LENGTH = 256;
 
+/** Most metrics of one scorer definition (as the service accepts them). */
+export const MAX_METRICS = 32;
+
+/** Most categories of one category metric (as the service accepts them). */
+export const MAX_CATEGORIES = 256;
+
 const METRIC_TYPES = ['boolean', 'text', 'number', 'category'] as const;
 
 /**
- * Checks a list of metric definitions: a nonempty array; each with a `name` of 1 to 256
+ * Checks a list of metric definitions: an array of 1 to 32; each with a `name` of 1 to 256
  * characters with non-whitespace content, unique in the list, and a `type` in `boolean`, `text`,
- * `number` (optional finite `min` ≤ `max`) or `category` (a nonempty list of unique nonempty
+ * `number` (optional finite `min` ≤ `max`) or `category` (a list of 1 to 256 unique nonempty
  * `categories`).
  *
  * @param value - The metrics to check.
@@ -24,9 +30,11 @@ const METRIC_TYPES = ['boolean', 'text', 'number', 'category'] as const;
  * @throws TypeError naming the metric field, the bad value and the rule.
  */
 export function validateMetricDefinitions(value: unknown, path: string): MetricDefinition[] {
-  if (!Array.isArray(value) || value.length === 0) {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_METRICS) {
     throw new TypeError(
-      `${path} must be a nonempty array of metric definitions; got ${describeValue(value)}`,
+      `${path} must be an array of 1 to ${MAX_METRICS} metric definitions; got ${
+        Array.isArray(value) ? `${value.length} of them` : describeValue(value)
+      }`,
     );
   }
   const names = new Set<string>();
@@ -90,8 +98,12 @@ function validateNumberBounds(
 }
 
 function validateCategories(value: unknown, at: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new TypeError(`${at} must be a nonempty array of strings; got ${describeValue(value)}`);
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CATEGORIES) {
+    throw new TypeError(
+      `${at} must be an array of 1 to ${MAX_CATEGORIES} strings; got ${
+        Array.isArray(value) ? `${value.length} of them` : describeValue(value)
+      }`,
+    );
   }
   const seen = new Set<string>();
   for (const [index, category] of value.entries()) {
