@@ -65,7 +65,7 @@ export function digestBase64(text: string, start: number, end: number): Base64Di
     const sliceEnd = Math.min(bodyEnd, position + BASE64_SLICE_UNITS);
     const written = buffer.write(text.slice(position, sliceEnd), 0, 'base64');
     if (written !== decodedLength(sliceEnd - position)) return undefined;
-    if (head === undefined) head = Uint8Array.prototype.slice.call(buffer, 0, Math.min(HEAD_BYTES, written));
+    if (head === undefined) head = new Uint8Array(buffer.subarray(0, Math.min(HEAD_BYTES, written)));
     hash.update(buffer.subarray(0, written));
   }
   return { sha256: hash.digest('hex'), size, head: head ?? new Uint8Array(0) };
