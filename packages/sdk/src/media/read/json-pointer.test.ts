@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childPointer, pointerTokens, replaceAtPointers } from './json-pointer.js';
-
-describe('JSON pointers', () => {
-  it('escapes and unescapes ~ and / (RFC 6901)', () => {
-    expect(childPointer(childPointer('', 'a/b'), 'm~n')).toBe('/a~1b/m~0n');
-    expect(pointerTokens('/a~1b/m~0n')).toEqual(['a/b', 'm~n']);
-    expect(pointerTokens('/~01')).toEqual(['~1']);
-    expect(pointerTokens('')).toEqual([]);
-    expect(pointerTokens('a/b')).toBeUndefined();
-  });
-});
+import { childPointer, replaceAtPointers } from './json-pointer.js';
 
 describe('replaceAtPointers', () => {
   it('copies only the containers on the way and never modifies the input', () => {
@@ -23,6 +13,16 @@ describe('replaceAtPointers', () => {
     expect(input).toEqual(snapshot);
     expect(output.other).toBe(input.other);
     expect(output.messages).not.toBe(input.messages);
+  });
+
+  it('escapes ~ and / when extending a pointer', () => {
+    expect(childPointer(childPointer('', 'a/b'), 'm~n')).toBe('/a~1b/m~0n');
+    expect(childPointer('/list', 3)).toBe('/list/3');
+  });
+
+  it('unescapes ~0 and ~1 in pointers', () => {
+    const output = replaceAtPointers({ 'a/b': { 'm~n': 1 } }, [['/a~1b/m~0n', 2]]);
+    expect(output).toEqual({ 'a/b': { 'm~n': 2 } });
   });
 
   it('replaces the whole value for the empty pointer', () => {

@@ -1,21 +1,12 @@
 /**
- * JSON pointers (RFC 6901) over parsed values, and copy-on-write replacement at pointers.
+ * Copy-on-write replacement at JSON pointers (RFC 6901) in parsed values.
  * @module
  */
+import { formatPointer, parsePointer } from '../scan/index.js';
 
-/** The reference tokens of `pointer` (`''` is the whole value); `undefined` when malformed. */
-export function pointerTokens(pointer: string): string[] | undefined {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-/** `pointer` extended by one token (escaped). */
+/** `pointer` extended by one reference token (escaped). */
 export function childPointer(pointer: string, token: string | number): string {
-  return `${pointer}/${String(token).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  return pointer + formatPointer([token]);
 }
 
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -40,7 +31,7 @@ export function replaceAtPointers(
   };
   let result = root;
   for (const [pointer, value] of replacements) {
-    const tokens = pointerTokens(pointer);
+    const tokens = parsePointer(pointer);
     if (tokens === undefined) continue;
     if (tokens.length === 0) {
       result = value;

@@ -18,6 +18,8 @@ import type { ServiceEndpoint } from '../../options/svc-options.js';
 import { validateApiKey, validateBaseUrl, validateTimeoutMillis } from '../../options/validate-options.js';
 import { type MediaFetchOptions, optionsRecord, resolveFetchOptions } from './fetch-options.js';
 import { readFile } from './read-file.js';
+import { resolveMedia } from './resolve-media.js';
+import type { MediaResolveOptions, MediaResolveResult } from './resolve-options.js';
 
 /** Options of {@link createMediaReader}: the same rules as the client options of those names. */
 export interface MediaReaderOptions {
@@ -42,6 +44,18 @@ export interface MediaReader {
    * @throws the signal's reason when `options.signal` aborts.
    */
   fetch(options: MediaFetchOptions): Promise<Uint8Array>;
+
+  /**
+   * A new value with every file in digest form of `value` (a recorded value, or its JSON text)
+   * that `options.blobs` lists read back and written in place, in its convention's form (or as
+   * bytes with `as: 'bytes'`). Each file is read once, however often it is used. Files that
+   * cannot be restored stay as recorded and are listed in `failures` with their JSON pointer and
+   * reason; they never make the call fail. `value` is not modified.
+   *
+   * @throws TypeError for invalid options.
+   * @throws the signal's reason when `options.signal` aborts.
+   */
+  resolve(value: unknown, options: MediaResolveOptions): Promise<MediaResolveResult>;
 }
 
 /**
@@ -61,6 +75,9 @@ export function createMediaReader(options: MediaReaderOptions): MediaReader {
     async fetch(fetchOptions) {
       const target = resolveFetchOptions(fetchOptions);
       return (await readFile(endpoint, target)).bytes;
+    },
+    resolve(value, resolveOptions) {
+      return resolveMedia(endpoint, value, resolveOptions);
     },
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * `media.resolve`: a recorded value with its files in digest form read back and written in place.
+ * @module
+ */
+import { MediaFetchError } from '../../errors/media-fetch-error.js';
+import type { ServiceEndpoint } from '../../options/svc-options.js';
+import { type LocatedFile, locateDigestFiles, replaceFiles } from './digest-locations.js';
+import { type ReadFileResult, readFile } from './read-file.js';
+import {
+  type MediaResolveFailure,
+  type MediaResolveFailureReason,
+  type MediaResolveResult,
+  type ResolvedResolveOptions,
+  resolveResolveOptions,
+} from './resolve-options.js';
+
+/** Files read at the same time. */
+const CONCURRENT_READS = 4;
+
+/** Reads each digest once, `CONCURRENT_READS` at a time; a failure is kept as its error. */
+async function readAll(
+  endpoint: ServiceEndpoint,
+  digests: readonly string[],
+  options: ResolvedResolveOptions,
+): Promise<Map<string, ReadFileResult | MediaFetchError>> {
+  const results = new Map<string, ReadFileResult | MediaFetchError>();
+  let next = 0;
+  const worker = async () => {
+    while (next < digests.length) {
+      const sha256 = digests[next++]!;
+      try {
+        results.set(sha256, await readFile(endpoint, { ...options, sha256 }));
+      } catch (error) {
+        if (!MediaFetchError.isInstance(error)) throw error;
+        results.set(sha256, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, digests.length) }, worker));
+  return results;
+}
+
+/** Why a file was not restored, given what reading it gave. */
+function failureReason(file: LocatedFile, result: MediaFetchError | undefined): MediaResolveFailureReason {
+  const reason = result?.reason ?? 'not_listed';
+  const bytesNeverStored = reason === 'not_listed' || reason === 'missing' || reason === 'not_found';
+  return bytesNeverStored && file.holder.prefix !== undefined ? 'prefix_only' : reason;
+}
+
+/**
+ * Reads back every file in digest form of `value` that the record's `svc.blobs` lists (each
+ * digest once) and returns a new value with those files in place; the others are reported in
+ * `failures` and left as recorded.
+ *
+ * @throws TypeError for invalid options.
+ * @throws the signal's reason when `options.signal` aborts.
+ */
+export async function resolveMedia(
+  endpoint: ServiceEndpoint,
+  value: unknown,
+  options: unknown,
+): Promise<MediaResolveResult> {
+  const resolved = resolveResolveOptions(options);
+  const locations = locateDigestFiles(value);
+  const listed = new Set(locations.files.map((f) => f.holder.sha256).filter((d) => resolved.blobs.has(d)));
+  const results = await readAll(endpoint, [...listed], resolved);
+  const failures: MediaResolveFailure[] = [];
+  const result = replaceFiles(locations, (file) => {
+    const { holder } = file;
+    const read = results.get(holder.sha256);
+    if (read === undefined || MediaFetchError.isInstance(read)) {
+      failures.push({
+        pointer: file.pointer,
+        ...(file.innerPointer === undefined ? {} : { innerPointer: file.innerPointer }),
+        sha256: holder.sha256,
+        reason: failureReason(file, read),
+      });
+      return undefined;
+    }
+    if (resolved.as === 'bytes' && file.innerPointer === undefined) return read.bytes;
+    const contentType =
+      holder.contentType ?? resolved.blobs.get(holder.sha256)?.content_type ?? read.contentType;
+    return holder.restore(read.bytes, contentType);
+  });
+  return { value: result, failures };
+}
