@@ -127,6 +127,12 @@ describe('startServer', () => {
       'port must be an integer from 0 to 65535; got 70000',
     );
     await expect(startServer({ host: ' ' })).rejects.toThrow('host must be a nonblank string');
+    await expect(startServer({ uploadLinkTtlMillis: -1 })).rejects.toThrow(
+      'uploadLinkTtlMillis must be an integer from 0 to 604800000; got -1',
+    );
+    await expect(startServer({ downloadLinkTtlMillis: 1.5 })).rejects.toThrow(
+      'downloadLinkTtlMillis must be an integer from 0 to 604800000; got 1.5',
+    );
   });
 
   it('rejects when the port is taken', async () => {

@@ -43,7 +43,9 @@ const seededFile = new TextEncoder().encode('a file of the seeded trace');
 
 describe('auth matrix: every route × every key preset', () => {
   // Signed-link routes take no key (see the last test).
-  const routes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) => ROUTE_ACCESS[r].auth !== 'signed-link');
+  const routes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
+    (r) => ROUTE_ACCESS[r].auth !== 'signed-link',
+  );
   const matrix = routes.flatMap((route) =>
     KEY_PRESETS.map((preset) => [route, preset] as [RouteId, KeyPreset]),
   );
@@ -111,7 +113,9 @@ describe('auth matrix: every route × every key preset', () => {
   });
 
   it('keeps keys out of the signed-link routes: with no key or any key, only the signature decides', async () => {
-    const signed = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) => ROUTE_ACCESS[r].auth === 'signed-link');
+    const signed = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
+      (r) => ROUTE_ACCESS[r].auth === 'signed-link',
+    );
     expect(signed.sort()).toEqual(['blobs.download', 'blobs.upload']);
     for (const route of signed) {
       const access = ROUTE_ACCESS[route];

@@ -17,7 +17,7 @@ interface OpenApiDocument {
 }
 
 describe('/api/v1/openapi.json', () => {
-  it('describes every route of the access table with bearer security', async () => {
+  it('describes every route of the access table with bearer security, signed-link routes with none', async () => {
     const res = await fx.request('/api/v1/openapi.json', { key: fx.server.keys.read });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as OpenApiDocument;
@@ -27,6 +27,11 @@ describe('/api/v1/openapi.json', () => {
       if (access.path === '/api/v1/openapi.json') continue;
       const operation = doc.paths[access.path]?.[access.method.toLowerCase()];
       expect(operation, `${access.method} ${access.path}`).toBeDefined();
+      if (access.auth === 'signed-link') {
+        expect(operation?.security).toEqual([]);
+        expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['403', '404']));
+        continue;
+      }
       expect(operation?.security).toEqual([{ bearer: [] }]);
       expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
     }
@@ -52,6 +57,34 @@ describe('/api/v1/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/v1/otlp/v1/traces']?.post?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '400', '413', '415']),
     );
+  });
+
+  it('describes the media routes with the schemas that validate them', async () => {
+    const doc = (await (
+      await fx.request('/api/v1/openapi.json', { key: fx.server.keys.read })
+    ).json()) as OpenApiDocument;
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'BlobReservationRequest',
+        'BlobReservation',
+        'BlobRef',
+        'BlobCompletionRequest',
+        'BlobStored',
+        'BlobDownloadLink',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/v1/otlp/blobs']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '413']),
+    );
+    expect(Object.keys(doc.paths['/api/v1/blobs/uploads/{reservationId}']?.put?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '400', '403', '412']),
+    );
+    expect(Object.keys(doc.paths['/api/v1/otlp/blobs/complete']?.post?.responses ?? {})).toContain('409');
+    const link = doc.paths['/api/v1/traces/{traceId}/blobs/{sha256}']?.get;
+    expect(link?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['traceId', 'sha256', 'spanId']),
+    );
+    expect(Object.keys(link?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404', '503']));
   });
 
   it('answers unknown routes with a JSON 404', async () => {

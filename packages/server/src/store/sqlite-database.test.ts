@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './sqlite-database.js';
+import { openDatabase, SCHEMA_VERSION } from './sqlite-database.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,7 +33,13 @@ describe('openDatabase migrations', () => {
     expect(db.prepare('SELECT trace_id, revision FROM traces').all()).toEqual([
       { trace_id: 'ab', revision: 3 },
     ]);
-    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3);
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['blob_reservations', 'trace_files']));
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
+      SCHEMA_VERSION,
+    );
     db.close();
   });
 
@@ -41,7 +47,9 @@ describe('openDatabase migrations', () => {
     const path = tempPath();
     openDatabase(path).close();
     const db = openDatabase(path);
-    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
+      SCHEMA_VERSION,
+    );
     expect((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size).toBe(8192);
     db.close();
   });

@@ -154,6 +154,9 @@ const MIGRATIONS: readonly string[] = [
   EVAL_REGISTRY_MIGRATION,
 ];
 
+/** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /**
  * Opens (creating when needed) the database at `path` and applies pending migrations. A new
  * database file is private to its owner (0600); SQLite gives its `-wal` and `-shm` files the
