@@ -45,6 +45,7 @@ export {
   MIN_SCHEMA_TIMEOUT_MILLIS,
   type ScoreLocallyOptions,
   validateSchemaTimeoutMillis,
+  validateScorers,
 } from './score-locally-options.js';
 export {
   type BooleanMetricDefinition,

@@ -30,12 +30,13 @@ const DIGEST = /^(?:sha256:)?([0-9a-f]{64})$/u;
 const BUILTIN_NAMES = Object.keys(BUILTIN_METRICS) as BuiltinScorerName[];
 
 /**
- * The definition of `version`, checked and copied with the known fields only.
+ * The definition of `version`, checked and copied with the known fields only, and how messages
+ * name it (`version` for a definition, `version.definition` for a record holding one).
  *
  * @throws TypeError naming the field and rule when the definition is malformed, or when its kind
  *   cannot be scored in this process (`manual`, `llm_judge`, or local code in Python).
  */
-export function readScorerVersion(version: unknown): LocallyScorableDefinition {
+export function readScorerVersion(version: unknown): { definition: LocallyScorableDefinition; path: string } {
   if (typeof version !== 'object' || version === null || Array.isArray(version)) {
     throw new TypeError(
       `version must be a scorer version (an object with a definition) or a scorer definition; got ${describeValue(version)}`,
@@ -50,9 +51,9 @@ export function readScorerVersion(version: unknown): LocallyScorableDefinition {
   const given = definition as Record<string, unknown>;
   switch (given.kind) {
     case 'builtin':
-      return readBuiltin(given, path);
+      return { definition: readBuiltin(given, path), path };
     case 'local_code':
-      return readLocalCode(given, path);
+      return { definition: readLocalCode(given, path), path };
     case 'manual':
       throw new TypeError(
         `${path}.kind "manual" cannot be scored locally: people enter its scores in the service`,

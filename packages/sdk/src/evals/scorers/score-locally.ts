@@ -60,9 +60,9 @@ export async function scoreLocally(
   options?: ScoreLocallyOptions,
 ): Promise<Score> {
   const { scorers, schemaTimeoutMillis } = validateScoreLocallyOptions(options);
-  const definition = readScorerVersion(version);
+  const { definition, path } = readScorerVersion(version);
   const checkedContext = readScoreContext(context);
-  const run = prepare(definition, version, scorers);
+  const run = prepare(definition, path, version, scorers);
   const nonJson = findNonJsonField(checkedContext);
   if (nonJson !== undefined) return errorScore(SCORE_ERROR_TYPES.nonJsonValue, `${nonJson}.`);
   return run(checkedContext, schemaTimeoutMillis);
@@ -75,7 +75,8 @@ export async function scoreLocally(
  */
 export function canScoreLocally(version: unknown, scorers: readonly LocalScorer[] = []): boolean {
   try {
-    prepare(readScorerVersion(version), version, scorers);
+    const { definition, path } = readScorerVersion(version);
+    prepare(definition, path, version, scorers);
     return true;
   } catch {
     return false;
@@ -87,6 +88,7 @@ type Run = (context: ScoreContext, schemaTimeoutMillis: number) => Score | Promi
 /** How to score with `definition`, after the checks that may throw (scorer lookup, compilation). */
 function prepare(
   definition: LocallyScorableDefinition,
+  path: string,
   version: unknown,
   scorers: readonly LocalScorer[],
 ): Run {
@@ -111,7 +113,7 @@ function prepare(
         builtinSkip(context, true) ?? scoreIncludes(context.output, context.expected, caseSensitive);
     }
     case 'json_schema': {
-      const schema = compileSchema(definition.schema, pathOf(version, 'schema'));
+      const schema = compileSchema(definition.schema, `${path}.schema`);
       return (context, timeoutMillis) =>
         builtinSkip(context, false) ?? scoreJsonSchema(context.output, schema, timeoutMillis);
     }
@@ -137,10 +139,4 @@ function findLocalScorer(
 
 function isLocalScorer(version: unknown): version is LocalScorer {
   return typeof (version as Partial<LocalScorer> | null)?.score === 'function';
-}
-
-function pathOf(version: unknown, field: string): string {
-  return typeof version === 'object' && version !== null && 'kind' in version
-    ? `version.${field}`
-    : `version.definition.${field}`;
 }
