@@ -18,6 +18,7 @@ export { SvcError, type SvcErrorOptions } from '../errors/svc-error.js';
 export type { DatasetMethods } from './client/dataset-methods.js';
 export { createEvaluationClient, type EvaluationClient } from './client/evaluation-client.js';
 export type { EvaluationClientOptions } from './client/evaluation-client-options.js';
+export type { ExperimentMethods } from './client/experiment-methods.js';
 export type { ScorerMethods } from './client/scorer-methods.js';
 export type { ErrorInfo, Identity, Page, PageOptions, RequestOptions } from './types/common-types.js';
 export type {
@@ -29,4 +30,26 @@ export type {
   DatasetCase,
   DatasetVersion,
 } from './types/dataset-types.js';
+export type {
+  CompleteExecutionInput,
+  CreatedExperiment,
+  CreateExperimentInput,
+  Execution,
+  ExecutionCompletion,
+  Experiment,
+  ExperimentCase,
+  ExperimentItem,
+  FinishedExperiment,
+  StartExecutionInput,
+} from './types/experiment-types.js';
+export type {
+  CreateEvaluationRunInput,
+  EvaluationItem,
+  EvaluationResult,
+  EvaluationRun,
+  ResultSubmissionItem,
+  Subject,
+  SubmitResultsInput,
+  SubmittedResults,
+} from './types/run-types.js';
 export type { Scorer, ScorerVersion } from './types/scorer-types.js';

@@ -6,6 +6,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TraceStore } from '../store/trace-store.js';
 import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
+import { ExperimentStore } from './experiments/experiment-store.js';
+import { TraceSnapshots } from './experiments/trace-snapshots.js';
+import { RunStore } from './runs/run-store.js';
 import { ScorerStore } from './scorers/scorer-store.js';
 
 /** What the registry is built on. */
@@ -21,6 +24,9 @@ export interface EvalRegistry {
   readonly context: EvalContext;
   readonly datasets: DatasetStore;
   readonly scorers: ScorerStore;
+  readonly runs: RunStore;
+  readonly snapshots: TraceSnapshots;
+  readonly experiments: ExperimentStore;
   /** Stops background work (judge jobs in flight). */
   close(): Promise<void>;
 }
@@ -28,10 +34,17 @@ export interface EvalRegistry {
 /** Builds the registry. */
 export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   const context = createEvalContext(options.db, options.traceStore);
+  const datasets = new DatasetStore(context);
+  const scorers = new ScorerStore(context);
+  const runs = new RunStore(context);
+  const snapshots = new TraceSnapshots(context);
   return {
     context,
-    datasets: new DatasetStore(context),
-    scorers: new ScorerStore(context),
+    datasets,
+    scorers,
+    runs,
+    snapshots,
+    experiments: new ExperimentStore(context, { datasets, scorers, runs, snapshots }),
     close: async () => {},
   };
 }

@@ -38,6 +38,39 @@ export const EVAL_ROUTE_ACCESS = {
     presets: WRITE,
   },
   'evals.scorerVersions.get': { method: 'GET', path: `${BASE}/scorer-versions/{versionId}`, presets: READ },
+  'evals.experiments.create': { method: 'POST', path: `${BASE}/experiments`, presets: WRITE },
+  'evals.experiments.get': { method: 'GET', path: `${BASE}/experiments/{experimentId}`, presets: READ },
+  'evals.experiments.items': {
+    method: 'GET',
+    path: `${BASE}/experiments/{experimentId}/items`,
+    presets: READ,
+  },
+  'evals.experiments.case': {
+    method: 'GET',
+    path: `${BASE}/experiments/{experimentId}/cases/{caseId}`,
+    presets: READ,
+  },
+  'evals.experiments.finish': {
+    method: 'POST',
+    path: `${BASE}/experiments/{experimentId}/finish`,
+    presets: WRITE,
+  },
+  'evals.executions.start': {
+    method: 'POST',
+    path: `${BASE}/experiments/{experimentId}/cases/{caseId}/executions`,
+    presets: WRITE,
+  },
+  'evals.executions.get': { method: 'GET', path: `${BASE}/executions/{executionId}`, presets: READ },
+  'evals.executions.complete': {
+    method: 'POST',
+    path: `${BASE}/executions/{executionId}/complete`,
+    presets: WRITE,
+  },
+  'evals.traceSnapshots.get': {
+    method: 'GET',
+    path: `${BASE}/trace-snapshots/{snapshotId}`,
+    presets: WRITE,
+  },
 } as const satisfies Record<string, RouteAccess>;
 
 /** Identifies a route of the evaluation registry. */

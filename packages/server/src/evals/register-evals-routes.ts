@@ -7,10 +7,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
+import { registerExperimentRoutes } from './experiments/experiment-routes.js';
 import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
 /** Registers the evaluation routes of `registry` on `app`. */
 export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: EvalRegistry): void {
   registerDatasetRoutes(app, registry.context, registry.datasets);
   registerScorerRoutes(app, registry.context, registry.scorers);
+  registerExperimentRoutes(app, registry.context, {
+    experiments: registry.experiments,
+    snapshots: registry.snapshots,
+    caseResults: () => [],
+  });
 }

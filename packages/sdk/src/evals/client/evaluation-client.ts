@@ -12,10 +12,11 @@ import {
   type EvaluationClientOptions,
   validateEvaluationClientOptions,
 } from './evaluation-client-options.js';
+import { type ExperimentMethods, experimentMethods } from './experiment-methods.js';
 import { type ScorerMethods, scorerMethods } from './scorer-methods.js';
 
 /** The evaluation client: every method of the spec's table, plus `checkConnection()`. */
-export interface EvaluationClient extends DatasetMethods, ScorerMethods {
+export interface EvaluationClient extends DatasetMethods, ScorerMethods, ExperimentMethods {
   /** The service origin the client calls. */
   readonly baseUrl: string;
   /**
@@ -78,5 +79,6 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
     newIdempotencyKey: () => randomUUID(),
     ...datasetMethods(send),
     ...scorerMethods(send),
+    ...experimentMethods(send),
   };
 }

@@ -87,3 +87,39 @@ export async function expectApiError(
   for (const secret of secrets) expect(apiError.message).not.toContain(secret);
   return apiError;
 }
+
+/** A case to write with {@link frozenVersion}. */
+export interface FixtureCase {
+  externalKey: string;
+  inputs: unknown;
+  expected?: unknown;
+}
+
+/** Creates a dataset version holding `cases` and freezes it; returns the version and case IDs. */
+export async function frozenVersion(
+  client: EvaluationClient,
+  cases: readonly FixtureCase[],
+): Promise<{ versionId: string; caseIds: string[] }> {
+  const dataset = await client.createDataset({ name: 'Fixture set', slug: uniqueSlug('fixture') });
+  const version = await client.createDatasetVersion(dataset.id);
+  let revision = version.revision;
+  const caseIds: string[] = [];
+  for (const item of cases) {
+    const written = await client.addCase(version.id, { expectedRevision: revision, ...item });
+    caseIds.push(written.item.id);
+    revision = written.version.revision;
+  }
+  await client.freezeDatasetVersion(version.id, revision);
+  return { versionId: version.id, caseIds };
+}
+
+/** Publishes the exact-match built-in as a new scorer; returns the version ID. */
+export async function exactMatchVersion(client: EvaluationClient): Promise<string> {
+  const scorer = await client.createScorer({ name: 'Exact', slug: uniqueSlug('exact') });
+  const version = await client.publishScorerVersion(scorer.id, {
+    kind: 'builtin',
+    builtin: 'exact_match',
+    metrics: [{ name: 'exact_match', type: 'boolean' }],
+  });
+  return version.id;
+}
