@@ -7,9 +7,31 @@ export type { KeyPreset, RouteAccess, RouteId } from './auth/key-presets.js';
 export { KEY_PREFIXES, KEY_PRESETS, ROUTE_ACCESS } from './auth/key-presets.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody, ApiErrorCode } from './http/api-error.js';
-export { MAX_EXPECTED_SPAN_IDS, MAX_OTLP_BODY_BYTES, MAX_RECEIPT_BYTES } from './limits.js';
+export {
+  DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
+  DEFAULT_UPLOAD_LINK_TTL_MILLIS,
+  MAX_BLOB_ENTRIES_READ,
+  MAX_EXPECTED_SPAN_IDS,
+  MAX_FILE_BYTES,
+  MAX_OTLP_BODY_BYTES,
+  MAX_RECEIPT_BYTES,
+} from './limits.js';
+export { BlobBodyError, type BlobBodyProblem } from './media/blob-body-error.js';
+export type { BlobStore, ExpectedBlob, StoredBlob } from './media/blob-store.js';
+export { LINK_SECRET_FILE } from './media/link-secret.js';
+export { type FileRole, type ListedFile, validFileName } from './media/listed-files.js';
+export { BLOBS_DIRECTORY, LocalBlobStore } from './media/local-blob-store.js';
+export type { MediaErrorCode } from './media/media-error-codes.js';
+export { type FileState, type Holding, type SpanFileState, TraceFiles } from './media/trace-files.js';
 export type { Project, ProjectKeys } from './project/project.js';
 export { FIELD_CONVENTIONS, RECEIPT_FIELDS, type ReceiptField } from './receipt/field-conventions.js';
 export type { TraceReceipt } from './routes/receipt-route.js';
 export { DATABASE_FILE, type RunningServer, type StartServerOptions, startServer } from './start-server.js';
+export type {
+  FileListing,
+  FileRecords,
+  HeldFile,
+  ListingScope,
+  Reservation,
+} from './store/file-records.js';
 export type { TraceStore, TraceSummary } from './store/trace-store.js';

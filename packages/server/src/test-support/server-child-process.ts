@@ -4,7 +4,7 @@
  * Not part of the package's public API.
  * @module
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ProjectKeys } from '../project/project.js';
@@ -38,10 +38,7 @@ export interface ServerChild {
   close(): Promise<void>;
 }
 
-async function nextLine(
-  lines: AsyncIterator<string>,
-  child: ChildProcessWithoutNullStreams,
-): Promise<string> {
+async function nextLine(lines: AsyncIterator<string>, child: ChildProcess): Promise<string> {
   const next = await lines.next();
   if (next.done) throw new Error(`the server child exited (code ${child.exitCode})`);
   return next.value;
