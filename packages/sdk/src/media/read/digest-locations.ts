@@ -96,11 +96,13 @@ export function locateDigestFiles(value: unknown): DigestLocations {
 /**
  * A new value with each file for which `replacement` returns a value replaced by it (files for
  * which it returns `undefined` stay as recorded). The located value is never modified. Encoded
- * strings are written back as JSON text; JSON text given as the value comes back as JSON text.
+ * strings are written back as JSON text. JSON text given as the value comes back as JSON text,
+ * unless `parsed` is set: then the parsed value is returned (for replacements JSON cannot hold).
  */
 export function replaceFiles(
   locations: DigestLocations,
   replacement: (file: LocatedFile) => unknown,
+  { parsed = false }: { parsed?: boolean } = {},
 ): unknown {
   const edits: [string, unknown][] = [];
   const innerEdits = new Map<string, [string, unknown][]>();
@@ -120,7 +122,8 @@ export function replaceFiles(
     if (list !== undefined)
       edits.push([encoded.pointer, JSON.stringify(replaceAtPointers(encoded.parsed, list))]);
   }
-  if (edits.length === 0) return locations.value;
+  const asText = locations.rootIsText && !parsed;
+  if (edits.length === 0) return asText ? locations.value : locations.root;
   const result = replaceAtPointers(locations.root, edits);
-  return locations.rootIsText ? JSON.stringify(result) : result;
+  return asText ? JSON.stringify(result) : result;
 }

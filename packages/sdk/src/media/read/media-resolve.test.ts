@@ -170,9 +170,10 @@ describe('media.resolve', () => {
         reason: 'missing',
       },
     ]);
-    // JSON text in, JSON text out; inside the string the restored file is inline even with as: 'bytes'.
-    expect(typeof value).toBe('string');
-    const inner = JSON.parse(JSON.parse(value as string).messages[0].content);
+    // Inside the string the restored file is inline even with as: 'bytes': the string stays JSON text.
+    const content = (value as { messages: { content: unknown }[] }).messages[0]!.content;
+    expect(typeof content).toBe('string');
+    const inner = JSON.parse(content as string);
     expect(inner.content[1]).toEqual({ type: 'image', data: CAT_PNG.base64, mimeType: 'image/png' });
     expect(findDigestHolders(inner.content[0])).toHaveLength(1);
   });
@@ -218,6 +219,21 @@ describe('media.resolve', () => {
       ['/1/content/0', 'forbidden'],
     ]);
     expect(second.value).toBe(recorded);
+  });
+
+  it("as: 'bytes' on JSON text returns the parsed value, since JSON text cannot hold bytes", async () => {
+    const whole = record('input.value', `data:image/png;base64,${DOT_PNG.base64}`);
+    const parts = record('gen_ai.input.messages', [{ role: 'user', content: [imagePart(DOT_PNG.base64)] }]);
+    store(DOT_PNG.bytes, 'image/png');
+    const one = await reader().resolve(whole.text, { traceId: TRACE_ID, blobs: whole.blobs, as: 'bytes' });
+    expect(one.value).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(one.value as Uint8Array).equals(Buffer.from(DOT_PNG.bytes))).toBe(true);
+    const many = await reader().resolve(parts.text, { traceId: TRACE_ID, blobs: parts.blobs, as: 'bytes' });
+    expect((many.value as { content: unknown[] }[])[0]!.content[0]).toBeInstanceOf(Uint8Array);
+    // Nothing to restore: still the parsed value.
+    const none = await reader().resolve(parts.text, { traceId: TRACE_ID, blobs: [], as: 'bytes' });
+    expect(none.value).toEqual(JSON.parse(parts.text));
+    expect(none.failures.map((f) => f.reason)).toEqual(['not_listed']);
   });
 
   it('prefix_only: a text file whose full bytes are not stored keeps its inline prefix', async () => {

@@ -65,22 +65,26 @@ export async function resolveMedia(
   const listed = new Set(locations.files.map((f) => f.holder.sha256).filter((d) => resolved.blobs.has(d)));
   const results = await readAll(endpoint, [...listed], resolved);
   const failures: MediaResolveFailure[] = [];
-  const result = replaceFiles(locations, (file) => {
-    const { holder } = file;
-    const read = results.get(holder.sha256);
-    if (read === undefined || MediaFetchError.isInstance(read)) {
-      failures.push({
-        pointer: file.pointer,
-        ...(file.innerPointer === undefined ? {} : { innerPointer: file.innerPointer }),
-        sha256: holder.sha256,
-        reason: failureReason(file, read),
-      });
-      return undefined;
-    }
-    if (resolved.as === 'bytes' && file.innerPointer === undefined) return read.bytes;
-    const contentType =
-      holder.contentType ?? resolved.blobs.get(holder.sha256)?.content_type ?? read.contentType;
-    return holder.restore(read.bytes, contentType);
-  });
+  const result = replaceFiles(
+    locations,
+    (file) => {
+      const { holder } = file;
+      const read = results.get(holder.sha256);
+      if (read === undefined || MediaFetchError.isInstance(read)) {
+        failures.push({
+          pointer: file.pointer,
+          ...(file.innerPointer === undefined ? {} : { innerPointer: file.innerPointer }),
+          sha256: holder.sha256,
+          reason: failureReason(file, read),
+        });
+        return undefined;
+      }
+      if (resolved.as === 'bytes' && file.innerPointer === undefined) return read.bytes;
+      const contentType =
+        holder.contentType ?? resolved.blobs.get(holder.sha256)?.content_type ?? read.contentType;
+      return holder.restore(read.bytes, contentType);
+    },
+    { parsed: resolved.as === 'bytes' },
+  );
   return { value: result, failures };
 }

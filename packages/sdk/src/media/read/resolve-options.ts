@@ -25,8 +25,8 @@ export interface MediaResolveOptions extends TraceFileSource, MediaReadLimits {
   /**
    * `inline` (default): each file is written back in its convention's form (a data: URL, or bare
    * base64 where the convention holds that). `bytes`: each part in digest form is replaced by a
-   * `Uint8Array` of the file (parts inside JSON-encoded strings are still written inline: JSON text
-   * cannot hold bytes).
+   * `Uint8Array` of the file (parts inside JSON-encoded strings are still written inline, and a
+   * value given as JSON text comes back parsed: JSON text cannot hold bytes).
    */
   as?: 'inline' | 'bytes';
 }
@@ -56,7 +56,10 @@ export interface MediaResolveFailure {
 
 /** What `media.resolve` returns. */
 export interface MediaResolveResult {
-  /** A new value (the given one is not modified); JSON text when the value given was JSON text. */
+  /**
+   * A new value (the given one is not modified); JSON text when the value given was JSON text,
+   * except with `as: 'bytes'`, which returns the parsed value.
+   */
   value: unknown;
   /** The files left in digest form, in the order they were found. */
   failures: MediaResolveFailure[];
