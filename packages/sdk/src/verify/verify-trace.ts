@@ -7,6 +7,7 @@ import {
   SvcTraceVerificationError,
   type TraceVerificationErrorCode,
 } from '../errors/svc-trace-verification-error.js';
+import { serviceErrorCode } from '../http/service-error-code.js';
 import {
   displayOrigin,
   getServiceJson,
@@ -41,13 +42,6 @@ function retryAfterMillis(headers: ServiceResponse['headers']): number | undefin
   if (/^\s*\d+\s*$/.test(value)) return Number(value.trim()) * 1_000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-/** True when a 404 body is the service's own "trace not found" error. */
-function isServiceNotFound(json: unknown): boolean {
-  if (typeof json !== 'object' || json === null) return false;
-  const error = (json as { error?: unknown }).error;
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'not_found';
 }
 
 function isVerified(receipt: TraceReceipt, options: ResolvedVerifyTraceOptions): boolean {
@@ -90,7 +84,7 @@ function statusFailure(origin: string, status: number, json: unknown): SvcTraceV
       { status },
     );
   }
-  if (status === 404 && !isServiceNotFound(json)) {
+  if (status === 404 && serviceErrorCode(json) !== 'not_found') {
     return fail(
       'unsupported_endpoint',
       `${origin} does not serve trace receipts (HTTP 404 without the service's error body); check baseUrl.`,
@@ -117,7 +111,8 @@ function readAnswer(origin: string, response: ServiceResponse, traceId: string):
     }
     return { receipt };
   }
-  if (status === 404 && isServiceNotFound(response.json)) return { retryAfterMillis: undefined };
+  if (status === 404 && serviceErrorCode(response.json) === 'not_found')
+    return { retryAfterMillis: undefined };
   if (status === 429 || status === 503) return { retryAfterMillis: retryAfterMillis(response.headers) };
   throw statusFailure(origin, status, response.json);
 }

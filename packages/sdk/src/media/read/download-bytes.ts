@@ -8,10 +8,10 @@ import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { MediaFetchError } from '../../errors/media-fetch-error.js';
 import { readCapped } from '../../http/read-capped.js';
+import { serviceErrorCode } from '../../http/service-error-code.js';
 import { networkReason, serviceAgent } from '../../http/service-request.js';
 import { type Dispatcher, request } from '../../http/undici.js';
 import { mediaFetchFailure, tooLargeFailure } from './media-fetch-failure.js';
-import { serviceErrorCode } from './service-error-code.js';
 
 /** Largest error body read, for its code only. */
 const MAX_ERROR_BODY_BYTES = 16 * 1024;

@@ -4,10 +4,10 @@
  * @module
  */
 import type { MediaFetchError } from '../../errors/media-fetch-error.js';
+import { serviceErrorCode } from '../../http/service-error-code.js';
 import { displayOrigin, getServiceJson, ServiceRequestError } from '../../http/service-request.js';
 import type { ServiceEndpoint } from '../../options/svc-options.js';
 import { mediaFetchFailure } from './media-fetch-failure.js';
-import { serviceErrorCode } from './service-error-code.js';
 
 /** Largest answer of the link route read; a longer one is malformed. */
 const MAX_LINK_BODY_BYTES = 64 * 1024;
