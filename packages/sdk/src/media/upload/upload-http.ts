@@ -5,11 +5,11 @@
  * instrumentation records none of them. An attempt that gets no answer rejects.
  * @module
  */
-import type { Readable } from 'node:stream';
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { readCapped } from '../../http/read-capped.js';
 import { type Dispatcher, request } from '../../http/undici.js';
+import type { UploadBody } from './upload-body.js';
 
 /** The largest answer body read from the upload routes. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -69,7 +69,7 @@ export function postJson(url: string, apiKey: string, body: unknown, options: At
 export function putBytes(
   url: string,
   headers: Readonly<Record<string, string>>,
-  body: Uint8Array | Readable,
+  body: UploadBody,
   options: AttemptOptions,
 ) {
   return untraced(async () =>
@@ -78,7 +78,8 @@ export function putBytes(
         method: 'PUT',
         dispatcher: options.dispatcher,
         headers: { ...headers },
-        body,
+        // undici sends an async iterable body slice by slice (its types name only streams).
+        body: body as Uint8Array,
         signal: options.signal,
       }),
     ),
