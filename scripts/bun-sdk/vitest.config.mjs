@@ -20,7 +20,7 @@ if (!process.versions.bun) {
 }
 
 /** SDK test files that need Node-only resources, relative to `packages/sdk`. */
-export const NODE_ONLY = ['src/export/overload.e2e.test.ts'];
+export const NODE_ONLY = ['src/export/overload.e2e.test.ts', 'src/media/upload/upload-memory.e2e.test.ts'];
 
 export default mergeConfig(
   sdk,
