@@ -22,7 +22,7 @@ import {
 } from './__fixtures__/media-server.js';
 import { createMediaReader } from './media-reader.js';
 
-const server = useMediaServer();
+const server = useMediaServer({ faultInjection: true });
 
 /** The stored copy of a file in the server's data directory. */
 function storedPath(sha256: string): string {
@@ -99,6 +99,39 @@ describe('media.fetch on the reference server', () => {
     const error = await failure(reader().fetch({ traceId, sha256: sha256Of(neverUploaded) }), 'missing');
     expect(error.status).toBe(404);
     expect(error.message).toMatch(/never uploaded/);
+  });
+
+  it('missing: a svc.file event names the file but it was never uploaded', async () => {
+    const recordedOnly = randomBytes(500);
+    const eventTrace = newTraceId();
+    await exportSpan(server(), eventTrace, newSpanId(), {}, [
+      {
+        name: 'svc.file',
+        attributes: {
+          'svc.file.sha256': sha256Of(recordedOnly),
+          'svc.file.size': recordedOnly.length,
+          'svc.file.media_type': 'application/pdf',
+          'svc.file.role': 'input',
+        },
+      },
+    ]);
+    const error = await failure(
+      reader().fetch({ traceId: eventTrace, sha256: sha256Of(recordedOnly) }),
+      'missing',
+    );
+    expect(error.status).toBe(404);
+  });
+
+  it('maps the server answering 503 to unavailable and a reset download to failed, without retrying', async () => {
+    server().faults!.inject('traces.blob', { kind: 'status', status: 503 });
+    const busy = await failure(reader().fetch({ traceId, sha256: imageSha }), 'unavailable');
+    expect(busy.status).toBe(503);
+    server().faults!.inject('blobs.download', { kind: 'reset' });
+    const reset = await failure(reader().fetch({ traceId, sha256: imageSha }), 'failed');
+    expect(reset.status).toBeUndefined();
+    expect(server().faults!.pending('traces.blob') + server().faults!.pending('blobs.download')).toBe(0);
+    // The next read is not affected.
+    expect((await reader().fetch({ traceId, sha256: imageSha })).length).toBe(image.length);
   });
 
   it('forbidden: a Tracing key or a setup credential cannot read files; a wrong key is rejected', async () => {
