@@ -16,7 +16,8 @@ export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-function declaredLength(value: string | null | undefined): number | undefined {
+/** The `Content-Length` a request declares, or `undefined` when it declares none (or not a number). */
+export function declaredLength(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined || !/^\d+$/.test(value)) return undefined;
   return Number(value);
 }

@@ -9,6 +9,7 @@
 import { MAX_BLOB_ENTRIES_READ } from '../limits.js';
 import type { AnyValue, KeyValue } from '../otlp/model.js';
 import type { FileListing } from '../store/file-records.js';
+import { isSha256Hex } from './sha256-hex.js';
 
 /** The role of a file recorded by a `svc.file` event. */
 export type FileRole = 'input' | 'attachment' | 'output';
@@ -33,7 +34,6 @@ export interface ListedFile {
   listed: boolean;
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
 const ROLES: readonly string[] = ['input', 'attachment', 'output'];
 const MAX_NAME_LENGTH = 256;
 
@@ -65,7 +65,7 @@ function readEntry(text: string): Omit<ListedFile, 'spanId' | 'record' | 'role' 
   }
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { key, sha256, size, content_type: contentType, name } = entry as Record<string, unknown>;
-  if (typeof key !== 'string' || key === '' || typeof sha256 !== 'string' || !SHA256.test(sha256)) {
+  if (typeof key !== 'string' || key === '' || typeof sha256 !== 'string' || !isSha256Hex(sha256)) {
     return undefined;
   }
   if (!isSize(size) || typeof contentType !== 'string' || contentType === '') return undefined;
@@ -105,7 +105,7 @@ function eventFile(attributes: readonly KeyValue[]) {
   const sha256 = stringOf(attribute(attributes, 'svc.file.sha256'));
   const size = integerOf(attribute(attributes, 'svc.file.size'));
   const contentType = stringOf(attribute(attributes, 'svc.file.media_type'));
-  if (sha256 === undefined || !SHA256.test(sha256) || size === undefined || !contentType) return undefined;
+  if (sha256 === undefined || !isSha256Hex(sha256) || size === undefined || !contentType) return undefined;
   const role = stringOf(attribute(attributes, 'svc.file.role'));
   return {
     key: `event:svc.file:${sha256}`,

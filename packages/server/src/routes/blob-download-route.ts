@@ -13,13 +13,7 @@ import { errorResponseDoc } from '../http/error-schema.js';
 import { contentDisposition } from '../media/content-disposition.js';
 import { DOWNLOAD_PATH } from '../media/media-links.js';
 import { LinkQuerySchema } from './blob-schemas.js';
-import { type MediaRouteOptions, refusedLink } from './media-route-options.js';
-
-const SHA256 = /^[0-9a-f]{64}$/;
-
-function unreadable(): ApiError {
-  return new ApiError(503, 'unavailable', 'The stored bytes of this file cannot be read.');
-}
+import { type MediaRouteOptions, refusedLink, unreadableFile } from './media-route-options.js';
 
 /** Registers the route on `app`. */
 export function registerBlobDownloadRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
@@ -27,17 +21,17 @@ export function registerBlobDownloadRoute(app: OpenAPIHono<GuardedEnv>, options:
   app.get(DOWNLOAD_PATH.replace('{sha256}', ':sha256'), async (c) => {
     const sha256 = c.req.param('sha256') ?? '';
     const { check, grant } = links.checkDownload(sha256, new URL(c.req.url).searchParams);
-    if (check !== 'valid' || !SHA256.test(sha256))
-      throw refusedLink(check === 'valid' ? 'forbidden' : check, 'download');
+    // The signature covers the digest, the trace and the name: a valid link names a valid file.
+    if (check !== 'valid') throw refusedLink(check, 'download');
     const file = files.records.heldFile(grant.traceId, sha256);
     if (file === undefined) throw new ApiError(404, 'not_found', 'The trace no longer holds this file.');
     const blob = await files.blobs.open(sha256).catch(() => {
-      throw unreadable();
+      throw unreadableFile();
     });
-    if (blob === undefined) throw unreadable();
+    if (blob === undefined) throw unreadableFile();
     if (blob.size !== file.size) {
       blob.stream.destroy();
-      throw unreadable();
+      throw unreadableFile();
     }
     return new Response(Readable.toWeb(blob.stream) as ReadableStream<Uint8Array>, {
       status: 200,

@@ -4,9 +4,9 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MAX_FILE_BYTES } from '../limits.js';
+import { SHA256_HEX } from '../media/sha256-hex.js';
 import { isSpanIdHex, isTraceIdHex } from '../otlp/ids.js';
 
-const SHA256 = /^[0-9a-f]{64}$/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 /** `type/subtype` with optional parameters, printable ASCII only (it becomes a header value). */
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[\\x20-\\x7e]*)?$`);
@@ -25,7 +25,7 @@ export const TraceIdHex = z
 /** A file's SHA-256. */
 export const Sha256Hex = z
   .string()
-  .regex(SHA256, 'must be 64 lowercase hex characters')
+  .regex(SHA256_HEX, 'must be 64 lowercase hex characters')
   .openapi({ example: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
 
 /** A 16-hex span ID. */

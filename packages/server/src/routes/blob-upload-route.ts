@@ -10,15 +10,12 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { errorResponseDoc } from '../http/error-schema.js';
+import { declaredLength } from '../http/read-request-body.js';
 import { requestBodyChunks } from '../http/request-body-chunks.js';
 import { BlobBodyError } from '../media/blob-body-error.js';
 import { UPLOAD_PATH } from '../media/media-links.js';
 import { BlobStoredSchema, LinkQuerySchema } from './blob-schemas.js';
 import { type MediaRouteOptions, refusedLink, storageUnavailable } from './media-route-options.js';
-
-function declaredLength(header: string | undefined): number | undefined {
-  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-}
 
 /** Registers the route on `app`. */
 export function registerBlobUploadRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {

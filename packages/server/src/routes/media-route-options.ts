@@ -36,6 +36,11 @@ export function storageUnavailable(error: unknown): ApiError {
   });
 }
 
+/** The 503 answer for a file the trace holds whose stored bytes cannot be read. */
+export function unreadableFile(): ApiError {
+  return new ApiError(503, 'unavailable', 'The stored bytes of this file cannot be read.');
+}
+
 /** The 403 answer of a link that is not genuine (`forbidden`) or has expired (`link_expired`). */
 export function refusedLink(check: Exclude<LinkCheck, 'valid'>, what: 'upload' | 'download'): ApiError {
   if (check === 'forbidden') {

@@ -12,7 +12,7 @@ import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import { traceIdFromEither } from '../store/service-trace-id.js';
 import { DownloadLinkSchema, Sha256Hex, SpanIdHex } from './blob-schemas.js';
-import { linkOrigin, type MediaRouteOptions } from './media-route-options.js';
+import { linkOrigin, type MediaRouteOptions, unreadableFile } from './media-route-options.js';
 
 const route = createRoute({
   method: 'get',
@@ -70,9 +70,7 @@ export function registerTraceBlobRoute(app: OpenAPIHono<GuardedEnv>, options: Me
           )
         : new ApiError(404, 'not_found', 'This trace has no file with this sha256.');
     }
-    if (!holding.readable) {
-      throw new ApiError(503, 'unavailable', 'The stored bytes of this file cannot be read.');
-    }
+    if (!holding.readable) throw unreadableFile();
     const name = listed.find((f) => f.name !== null)?.name ?? null;
     const expiresAt = now() + options.downloadLinkTtlMillis;
     const { file } = holding;
