@@ -138,6 +138,24 @@ describe('media routes over HTTP', () => {
     expect(leftovers()).toEqual([sha256]);
   });
 
+  it('refuses a chunked body (no Content-Length) that runs past the reserved size, and keeps serving', async () => {
+    const traceId = newTraceId();
+    const bytes = randomBytes(100_000);
+    const sha256 = sha256Of(bytes);
+    const ticket = await reserveOver(server, traceId, sha256, bytes.length);
+    const tooLong = await request(ticket.url, {
+      method: 'PUT',
+      headers: { 'content-type': ticket.headers['content-type']! },
+      body: Readable.from([bytes, bytes, bytes]),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(await tooLong.body.json()).toMatchObject({ error: { code: 'size_mismatch' } });
+    expect((await server.files.holding(traceId, sha256)) ?? null).toBeNull();
+    const put = await request(ticket.url, { method: 'PUT', headers: ticket.headers, body: bytes });
+    expect(put.statusCode).toBe(201);
+    await put.body.dump();
+  });
+
   it('keeps stored files, their states and the links already handed out across a restart on the same data directory', async () => {
     const dataDir = tempDir();
     const first = await startServer({ dataDir });
