@@ -8,6 +8,7 @@ import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
 import { ExperimentStore } from './experiments/experiment-store.js';
 import { TraceSnapshots } from './experiments/trace-snapshots.js';
+import { ResultStore } from './runs/result-store.js';
 import { RunStore } from './runs/run-store.js';
 import { ScorerStore } from './scorers/scorer-store.js';
 
@@ -27,6 +28,7 @@ export interface EvalRegistry {
   readonly runs: RunStore;
   readonly snapshots: TraceSnapshots;
   readonly experiments: ExperimentStore;
+  readonly results: ResultStore;
   /** Stops background work (judge jobs in flight). */
   close(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
     runs,
     snapshots,
     experiments: new ExperimentStore(context, { datasets, scorers, runs, snapshots }),
+    results: new ResultStore(context, { runs, scorers }),
     close: async () => {},
   };
 }

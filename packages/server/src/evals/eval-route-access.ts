@@ -71,6 +71,13 @@ export const EVAL_ROUTE_ACCESS = {
     path: `${BASE}/trace-snapshots/{snapshotId}`,
     presets: WRITE,
   },
+  'evals.runs.create': { method: 'POST', path: `${BASE}/runs`, presets: WRITE },
+  'evals.runs.get': { method: 'GET', path: `${BASE}/runs/{runId}`, presets: READ },
+  'evals.runs.items': { method: 'GET', path: `${BASE}/runs/{runId}/items`, presets: READ },
+  'evals.subjects.get': { method: 'GET', path: `${BASE}/subjects/{subjectId}`, presets: READ },
+  'evals.results.submit': { method: 'POST', path: `${BASE}/runs/{runId}/results`, presets: WRITE },
+  'evals.results.list': { method: 'GET', path: `${BASE}/runs/{runId}/results`, presets: READ },
+  'evals.results.get': { method: 'GET', path: `${BASE}/results/{resultId}`, presets: READ },
 } as const satisfies Record<string, RouteAccess>;
 
 /** Identifies a route of the evaluation registry. */

@@ -8,6 +8,7 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
 import { registerExperimentRoutes } from './experiments/experiment-routes.js';
+import { registerRunRoutes } from './runs/run-routes.js';
 import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
 /** Registers the evaluation routes of `registry` on `app`. */
@@ -17,6 +18,11 @@ export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: Eval
   registerExperimentRoutes(app, registry.context, {
     experiments: registry.experiments,
     snapshots: registry.snapshots,
-    caseResults: () => [],
+    caseResults: (executionIds) => registry.results.ofExecutions(executionIds),
+  });
+  registerRunRoutes(app, registry.context, {
+    runs: registry.runs,
+    results: registry.results,
+    scorers: registry.scorers,
   });
 }

@@ -13,10 +13,11 @@ import {
   validateEvaluationClientOptions,
 } from './evaluation-client-options.js';
 import { type ExperimentMethods, experimentMethods } from './experiment-methods.js';
+import { type RunMethods, runMethods } from './run-methods.js';
 import { type ScorerMethods, scorerMethods } from './scorer-methods.js';
 
 /** The evaluation client: every method of the spec's table, plus `checkConnection()`. */
-export interface EvaluationClient extends DatasetMethods, ScorerMethods, ExperimentMethods {
+export interface EvaluationClient extends DatasetMethods, ScorerMethods, ExperimentMethods, RunMethods {
   /** The service origin the client calls. */
   readonly baseUrl: string;
   /**
@@ -80,5 +81,6 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
     ...datasetMethods(send),
     ...scorerMethods(send),
     ...experimentMethods(send),
+    ...runMethods(send),
   };
 }

@@ -74,7 +74,7 @@ describe('evaluation client: scorers', () => {
     for (const definition of definitions)
       versions.push(await evals.client.publishScorerVersion(scorer.id, definition));
     expect(versions.map((v) => v.number)).toEqual([1, 2, 3, 4, 5, 6]);
-    versions.forEach((version, index) => expect(version.definition).toEqual(definitions[index]));
+    expect(versions.map((version) => version.definition)).toEqual(definitions);
     expect(await evals.reader.getScorerVersion(versions[3]!.id)).toEqual(versions[3]);
     expect(await evals.reader.getScorer(scorer.id)).toMatchObject({
       latestVersionId: versions[5]!.id,

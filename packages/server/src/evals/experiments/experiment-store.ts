@@ -171,7 +171,8 @@ export class ExperimentStore {
         'The dataset version is not frozen: freeze it (freezeDatasetVersion) before running an experiment on it, so its cases cannot change.',
       );
     }
-    input.scorerVersionIds.forEach((id, index) => this.#scorers.getVersion(id, `scorerVersionIds[${index}]`));
+    for (const [index, id] of input.scorerVersionIds.entries())
+      this.#scorers.getVersion(id, `scorerVersionIds[${index}]`);
     const id = randomUUID();
     const evaluationRunId = this.#runs.createRun(input.name, id, input.scorerVersionIds);
     this.#sql.insertExperiment!.run(
