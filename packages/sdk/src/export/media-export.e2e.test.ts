@@ -59,9 +59,6 @@ describe('files in recorded messages', () => {
       size: cat.length,
       contentType: 'image/png',
     });
-    expect(await media.server.files.fileStates(traceId, model.spanId)).toEqual([
-      expect.objectContaining({ key: catEntry.key, sha256: catSha, state: 'stored' }),
-    ]);
   });
 
   it('stores the same image twice in a trace once', async () => {
@@ -76,7 +73,7 @@ describe('files in recorded messages', () => {
     for (const name of ['chat first', 'chat second']) {
       expect(blobsOf(media.span(traceId, name).attributes)).toEqual([catEntry]);
     }
-    expect(media.server.files.records.heldFiles(traceId).map((f) => f.sha256)).toEqual([catSha]);
+    expect(await media.download(traceId, catSha)).toMatchObject({ status: 200, sha256: catSha });
   });
 
   it('never blocks or fails the export when uploads fail: the record keeps its entry, the file counts as a fallback', async () => {
@@ -136,7 +133,7 @@ describe('files in recorded messages', () => {
     expect(span.attributes).not.toHaveProperty('gen_ai.input.messages');
     expect(span.attributes).not.toHaveProperty('svc.blobs');
     expect(span.events.find((e) => e.name === 'svc.file')?.attributes['svc.file.sha256']).toBe(pdfSha);
-    expect(media.server.files.records.heldFiles(traceId)).toEqual([]);
+    expect(await media.download(traceId, pdfSha)).toEqual({ status: 404, code: 'missing' });
   });
 
   it('with a setup credential, uploads nothing: message files keep their digest without an entry', async () => {
@@ -149,7 +146,7 @@ describe('files in recorded messages', () => {
     const span = media.span(traceId, 'chat setup');
     expect(JSON.parse(span.attributes['gen_ai.input.messages'] as string)[0].parts[1]).toEqual(catPart);
     expect(span.attributes).not.toHaveProperty('svc.blobs');
-    expect(media.server.files.records.heldFiles(traceId)).toEqual([]);
+    expect((await media.download(traceId, catSha)).status).toBe(404);
   });
 
   it('keeps the bytes of a refused file inline outside the message attributes', async () => {

@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from '@svc-run/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../../http/undici.js';
 import { bytesFile, bytesOf, traceIdOf } from './__fixtures__/found-files.js';
+import { downloadFile } from './__fixtures__/media-server.js';
 import type { UploadJob, UploadOrigin } from './upload-job.js';
 import { Uploader, type UploaderOptions } from './uploader.js';
 
@@ -61,8 +62,10 @@ async function upload(h: Harness, ...jobs: UploadJob[]): Promise<void> {
   await h.uploader.drain();
 }
 
-async function held(traceId: string, sha256: string): Promise<boolean> {
-  return (await server.files.holding(traceId, sha256))?.readable === true;
+/** Whether the trace holds these bytes: downloaded through the link route, same digest. */
+async function held(traceId: string, sha256: string, target: RunningServer = server): Promise<boolean> {
+  const file = await downloadFile(target, traceId, sha256);
+  return file.status === 200 && file.sha256 === sha256;
 }
 
 describe('Uploader against the reference server', () => {
@@ -193,6 +196,6 @@ describe('Uploader with expired upload links', () => {
     expect(h.fallbacks).toEqual([
       { origin: 'traces', count: 1, reason: 'the service refused the upload (HTTP 403 link_expired)' },
     ]);
-    expect((await expiring.files.holding(traceIdOf(600), file.sha256))?.readable === true).toBe(false);
+    expect(await held(traceIdOf(600), file.sha256, expiring)).toBe(false);
   });
 });

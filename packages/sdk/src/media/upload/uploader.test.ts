@@ -374,9 +374,23 @@ describe('Uploader (contract stand-in)', () => {
     ]);
   });
 
-  it('ends an upload at its deadline (six export timeouts plus 60 s in queue)', async () => {
+  it('ends an upload at its deadline (six export timeouts plus 60 s in queue, by default)', async () => {
     const { uploadDeadlineMillis } = await import('./uploader.js');
     expect(uploadDeadlineMillis(10_000)).toBe(120_000);
     expect(uploadDeadlineMillis(60_000)).toBe(420_000);
+    const h = harness({ concurrency: 1, deadlineMillis: 100 });
+    stub.holdPuts = new Promise(() => undefined);
+    // The first hangs in its PUT, the second waits in the queue: both end at the deadline.
+    submit(
+      h.uploader,
+      { traceId: traceIdOf(18), file: bytesFile(bytesOf(10, 25)) },
+      { traceId: traceIdOf(18), file: bytesFile(bytesOf(10, 26)) },
+    );
+    await h.uploader.drain();
+    expect(h.fallbacks).toEqual([
+      { origin: 'traces', count: 1, reason: 'the upload did not end within its deadline (0.1 s)' },
+      { origin: 'traces', count: 1, reason: 'the upload did not end within its deadline (0.1 s)' },
+    ]);
+    expect(h.uploader.heldBytes).toBe(0);
   });
 });

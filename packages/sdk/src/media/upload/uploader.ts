@@ -57,6 +57,8 @@ export interface UploaderOptions {
   concurrency?: number;
   /** Default `UPLOAD_BUDGET_BYTES` (128 MiB). */
   budgetBytes?: number;
+  /** The deadline of each upload from when it is queued; default {@link uploadDeadlineMillis}. */
+  deadlineMillis?: number;
   /** The wait between attempts (tests replace it to observe the waits asked for). */
   sleep?: Sleep;
 }
@@ -121,6 +123,7 @@ export class Uploader {
   readonly #concurrency: number;
   readonly #budget: UploadBudget;
   readonly #sleep: Sleep;
+  readonly #deadlineMillis: number;
   readonly #queue: Task[] = [];
   /** Tasks not settled yet, queued or running. */
   readonly #tasks = new Set<Task>();
@@ -137,6 +140,7 @@ export class Uploader {
     this.#concurrency = options.concurrency ?? UPLOAD_CONCURRENCY;
     this.#budget = new UploadBudget(options.budgetBytes ?? UPLOAD_BUDGET_BYTES);
     this.#sleep = options.sleep ?? timerSleep;
+    this.#deadlineMillis = options.deadlineMillis ?? uploadDeadlineMillis(options.timeoutMillis);
   }
 
   /** Why a file offered now would be refused whatever it is, or `undefined`. */
@@ -226,10 +230,7 @@ export class Uploader {
     const task: Task = {
       ...ticket,
       controller,
-      timer: setTimeout(
-        () => controller.abort('deadline'),
-        uploadDeadlineMillis(this.#options.timeoutMillis),
-      ).unref(),
+      timer: setTimeout(() => controller.abort('deadline'), this.#deadlineMillis).unref(),
       started: false,
       settled: false,
       done,
@@ -282,8 +283,7 @@ export class Uploader {
 
   #abortReason(signal: AbortSignal): string {
     if (signal.reason === 'deadline') {
-      const seconds = uploadDeadlineMillis(this.#options.timeoutMillis) / 1000;
-      return `the upload did not end within its deadline (${seconds} s)`;
+      return `the upload did not end within its deadline (${this.#deadlineMillis / 1000} s)`;
     }
     return 'the upload was ended by shutdown';
   }

@@ -70,6 +70,33 @@ export function blobsOf(attributes: Record<string, unknown>): BlobEntry[] {
   return Array.isArray(entries) ? entries.map((e) => JSON.parse(e as string) as BlobEntry) : [];
 }
 
+/**
+ * Downloads a file of a trace as an application would: the download link from the link route with
+ * the Read key, then the bytes from the link without it. Hashes what it got.
+ */
+export async function downloadFile(
+  server: Pick<RunningServer, 'origin' | 'keys'>,
+  traceId: string,
+  sha256: string,
+  spanId?: string,
+): Promise<Downloaded> {
+  const query = spanId === undefined ? '' : `?spanId=${spanId}`;
+  const link = await fetch(`${server.origin}/api/v1/traces/${traceId}/blobs/${sha256}${query}`, {
+    headers: { authorization: `Bearer ${server.keys.read}` },
+  });
+  const answer = (await link.json()) as { url?: string; name?: string | null; error?: { code: string } };
+  if (link.status !== 200) return { status: link.status, code: answer.error?.code ?? '' };
+  const file = await fetch(answer.url!);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return {
+    status: file.status,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    size: bytes.length,
+    contentType: file.headers.get('content-type') ?? '',
+    name: answer.name ?? null,
+  };
+}
+
 /** Starts a server for the calling test file; the returned functions use it. */
 export function useMediaServer(options: StartServerOptions = {}) {
   let server: RunningServer;
@@ -121,22 +148,8 @@ export function useMediaServer(options: StartServerOptions = {}) {
       }));
     },
     /** Downloads a file of a trace with the Read key and hashes it. */
-    async download(traceId: string, sha256: string, spanId?: string): Promise<Downloaded> {
-      const query = spanId === undefined ? '' : `?spanId=${spanId}`;
-      const link = await fetch(`${server.origin}/api/v1/traces/${traceId}/blobs/${sha256}${query}`, {
-        headers: { authorization: `Bearer ${server.keys.read}` },
-      });
-      const answer = (await link.json()) as { url?: string; name?: string | null; error?: { code: string } };
-      if (link.status !== 200) return { status: link.status, code: answer.error?.code ?? '' };
-      const file = await fetch(answer.url!);
-      const bytes = Buffer.from(await file.arrayBuffer());
-      return {
-        status: file.status,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        size: bytes.length,
-        contentType: file.headers.get('content-type') ?? '',
-        name: answer.name ?? null,
-      };
+    download(traceId: string, sha256: string, spanId?: string): Promise<Downloaded> {
+      return downloadFile(server, traceId, sha256, spanId);
     },
   };
   return fixture;
