@@ -113,7 +113,8 @@ function parseJson(bytes: Buffer): unknown | undefined {
   }
 }
 
-function declaredLength(headers: ServiceResponse['headers']): number | undefined {
+/** The `content-length` a response declares, when it is a plain decimal number. */
+export function declaredLength(headers: ServiceResponse['headers']): number | undefined {
   const value = headers['content-length'];
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
   return Number(value);

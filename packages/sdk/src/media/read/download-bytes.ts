@@ -9,7 +9,7 @@ import { suppressTracing } from '@opentelemetry/core';
 import { MediaFetchError } from '../../errors/media-fetch-error.js';
 import { readCapped } from '../../http/read-capped.js';
 import { serviceErrorCode } from '../../http/service-error-code.js';
-import { networkReason, serviceAgent } from '../../http/service-request.js';
+import { declaredLength, networkReason, serviceAgent } from '../../http/service-request.js';
 import { type Dispatcher, request } from '../../http/undici.js';
 import { mediaFetchFailure, tooLargeFailure } from './media-fetch-failure.js';
 
@@ -27,11 +27,6 @@ export interface DownloadRequest {
   /** Wait for the answer, and between two chunks of the body, in milliseconds. */
   timeoutMillis: number;
   signal: AbortSignal | undefined;
-}
-
-function declaredLength(headers: Dispatcher.ResponseData['headers']): number | undefined {
-  const value = headers['content-length'];
-  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 async function errorCode(body: Dispatcher.ResponseData['body']): Promise<string | undefined> {
