@@ -10,13 +10,13 @@ import { inspect } from 'node:util';
 import { startServer } from '@svc-run/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MediaFetchError, type MediaFetchErrorReason } from '../../errors/media-fetch-error.js';
+import { sha256Hex } from '../scan/test-support.js';
 import {
   blobEntry,
   exportSpan,
   newSpanId,
   newTraceId,
   serviceTraceId,
-  sha256Of,
   uploadFile,
   useMediaServer,
 } from './__fixtures__/media-server.js';
@@ -62,7 +62,7 @@ describe('media.fetch on the reference server', () => {
   const traceId = newTraceId();
   const spanId = newSpanId();
   const image = randomBytes(50_000);
-  const imageSha = sha256Of(image);
+  const imageSha = sha256Hex(image);
   const neverUploaded = randomBytes(1_000);
   const key = 'gen_ai.input.messages#/0/parts/1';
 
@@ -79,7 +79,7 @@ describe('media.fetch on the reference server', () => {
   it('reads the bytes back with a Read key, and with a Read and write key', async () => {
     const bytes = await reader().fetch({ traceId, sha256: imageSha });
     expect(Buffer.from(bytes).equals(image)).toBe(true);
-    expect(sha256Of(bytes)).toBe(imageSha);
+    expect(sha256Hex(bytes)).toBe(imageSha);
     const again = await reader(server().keys.readWrite).fetch({ traceId, sha256: imageSha, spanId });
     expect(Buffer.from(again).equals(image)).toBe(true);
   });
@@ -90,13 +90,13 @@ describe('media.fetch on the reference server', () => {
   });
 
   it('not_found: the trace holds no file with that digest', async () => {
-    const error = await failure(reader().fetch({ traceId, sha256: sha256Of(randomBytes(8)) }), 'not_found');
+    const error = await failure(reader().fetch({ traceId, sha256: sha256Hex(randomBytes(8)) }), 'not_found');
     expect(error.status).toBe(404);
     await failure(reader().fetch({ traceId: newTraceId(), sha256: imageSha }), 'not_found');
   });
 
   it('missing: a span lists the file but it was never uploaded', async () => {
-    const error = await failure(reader().fetch({ traceId, sha256: sha256Of(neverUploaded) }), 'missing');
+    const error = await failure(reader().fetch({ traceId, sha256: sha256Hex(neverUploaded) }), 'missing');
     expect(error.status).toBe(404);
     expect(error.message).toMatch(/never uploaded/);
   });
@@ -108,7 +108,7 @@ describe('media.fetch on the reference server', () => {
       {
         name: 'svc.file',
         attributes: {
-          'svc.file.sha256': sha256Of(recordedOnly),
+          'svc.file.sha256': sha256Hex(recordedOnly),
           'svc.file.size': recordedOnly.length,
           'svc.file.media_type': 'application/pdf',
           'svc.file.role': 'input',
@@ -116,7 +116,7 @@ describe('media.fetch on the reference server', () => {
       },
     ]);
     const error = await failure(
-      reader().fetch({ traceId: eventTrace, sha256: sha256Of(recordedOnly) }),
+      reader().fetch({ traceId: eventTrace, sha256: sha256Hex(recordedOnly) }),
       'missing',
     );
     expect(error.status).toBe(404);
@@ -167,7 +167,7 @@ describe('media.fetch on the reference server', () => {
     const tampered = randomBytes(4_000);
     const tamperedTrace = newTraceId();
     await uploadFile(server(), tamperedTrace, tampered, 'application/pdf', 'input.value#');
-    const sha256 = sha256Of(tampered);
+    const sha256 = sha256Hex(tampered);
     const path = storedPath(sha256);
     const changed = Buffer.from(tampered);
     changed[100] = changed[100]! ^ 0xff;
@@ -180,9 +180,9 @@ describe('media.fetch on the reference server', () => {
     const gone = randomBytes(3_000);
     const goneTrace = newTraceId();
     await uploadFile(server(), goneTrace, gone, 'audio/wav', 'output.value#');
-    rmSync(storedPath(sha256Of(gone)));
+    rmSync(storedPath(sha256Hex(gone)));
     const error = await failure(
-      reader().fetch({ traceId: goneTrace, sha256: sha256Of(gone) }),
+      reader().fetch({ traceId: goneTrace, sha256: sha256Hex(gone) }),
       'unavailable',
     );
     expect(error.status).toBe(503);
@@ -197,7 +197,7 @@ describe('media.fetch when links expire or the server is gone', () => {
       const media = createMediaReader({ apiKey: shortLived.keys.read, baseUrl: shortLived.origin });
       const bytes = randomBytes(100);
       const traceId = newTraceId();
-      const sha256 = sha256Of(bytes);
+      const sha256 = sha256Hex(bytes);
       await uploadFile(shortLived, traceId, bytes, 'image/png', 'input.value#');
       const error = await failure(media.fetch({ traceId, sha256 }), 'forbidden');
       expect(error.status).toBe(403);

@@ -10,12 +10,13 @@ import { allMessageFixtures, type MessageFixture } from '../../../../../fixtures
 import { CAT_PNG, DOT_PNG } from '../../../../../fixtures/messages/media.js';
 import type { FoundFile } from '../media-types.js';
 import { findDigestHolders, scanAttribute, scanStructured } from '../scan/index.js';
+import { sha256Hex } from '../scan/test-support.js';
+import { plain } from '../upload/__fixtures__/media-server.js';
 import {
   blobEntry,
   exportSpan,
   newSpanId,
   newTraceId,
-  sha256Of,
   uploadFile,
   useMediaServer,
 } from './__fixtures__/media-server.js';
@@ -46,18 +47,13 @@ async function record(fixture: MessageFixture, traceId: string, spanId: string) 
   return { text, found, scanned, blobs };
 }
 
-/** The stored string attributes of a span. */
+/** The stored attributes of a span, as plain values. */
 function storedAttributes(traceId: string, spanId: string): Record<string, unknown> {
   const span = server()
     .traceStore.listSpans(traceId)
     .find((s) => s.spanId === spanId);
   if (span === undefined) throw new Error('span not stored');
-  const attributes: Record<string, unknown> = {};
-  for (const { key, value } of span.attributes) {
-    const v = value as { stringValue?: string; arrayValue?: { values: { stringValue: string }[] } };
-    attributes[key] = v.arrayValue ? v.arrayValue.values.map((x) => x.stringValue) : v.stringValue;
-  }
-  return attributes;
+  return Object.fromEntries(span.attributes.map(({ key, value }) => [key, plain(value as never)]));
 }
 
 describe('media.resolve restores every convention recorded in digest form', () => {
@@ -136,7 +132,7 @@ describe('media.resolve options and outcomes', () => {
     expect(content[4]).toBe(recordedContent[4]);
     expect(content[0]).toBe(recordedContent[0]);
     expect(failures).toEqual([
-      { pointer: '/0/content/2', sha256: sha256Of(neverUploaded), reason: 'missing' },
+      { pointer: '/0/content/2', sha256: sha256Hex(neverUploaded), reason: 'missing' },
       { pointer: '/0/content/4', sha256: DOT_PNG.sha256, reason: 'not_listed' },
     ]);
   });

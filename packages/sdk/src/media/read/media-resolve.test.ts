@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAT_PNG, DOT_PNG, REPORT_PDF } from '../../../../../fixtures/messages/media.js';
 import { findDigestHolders, scanAttribute } from '../scan/index.js';
-import { sha256Of } from './__fixtures__/media-server.js';
+import { sha256Hex } from '../scan/test-support.js';
 import { createMediaReader } from './media-reader.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -101,7 +101,7 @@ function record(attribute: string, value: unknown) {
 }
 
 function store(bytes: Uint8Array, contentType: string): string {
-  const sha256 = sha256Of(bytes);
+  const sha256 = sha256Hex(bytes);
   stored.set(sha256, { bytes, contentType });
   return sha256;
 }
@@ -243,7 +243,7 @@ describe('media.resolve', () => {
     const [holder] = findDigestHolders(JSON.parse(text));
     expect(holder?.prefix).toBeDefined();
     expect(big.startsWith(holder!.prefix!)).toBe(true);
-    const sha256 = sha256Of(Buffer.from(big));
+    const sha256 = sha256Hex(Buffer.from(big));
 
     linkAnswers.set(sha256, { status: 404, code: 'missing' });
     const missing = await reader().resolve(text, { traceId: TRACE_ID, blobs });

@@ -4,10 +4,11 @@
  * the SDK's uploader nor its exporter.
  * @module
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type RunningServer, type StartServerOptions, startServer } from '@svc-run/server';
 import { afterAll, beforeAll } from 'vitest';
 import { request } from '../../../http/undici.js';
+import { sha256Hex } from '../../scan/test-support.js';
 
 /** A random valid trace ID (32 lowercase hex). */
 export function newTraceId(): string {
@@ -19,16 +20,11 @@ export function newSpanId(): string {
   return randomBytes(8).toString('hex');
 }
 
-/** Lowercase hex SHA-256 of `bytes`. */
-export function sha256Of(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
 /** The `svc.blobs` entry string of a file. */
 export function blobEntry(key: string, bytes: Uint8Array, contentType: string, name?: string): string {
   return JSON.stringify({
     key,
-    sha256: sha256Of(bytes),
+    sha256: sha256Hex(bytes),
     size: bytes.length,
     content_type: contentType,
     ...(name === undefined ? {} : { name }),
@@ -86,7 +82,7 @@ export async function uploadFile(
   contentType: string,
   key: string,
 ): Promise<void> {
-  const sha256 = sha256Of(bytes);
+  const sha256 = sha256Hex(bytes);
   const reservation = (await post(
     server,
     '/api/v1/otlp/blobs',
