@@ -167,9 +167,9 @@ describe('Uploader (contract stand-in)', () => {
     expect(h.fallbacks).toEqual([
       { origin: 'traces', count: 1, reason: 'the file changed after it was recorded' },
     ]);
+    // The stand-in may see the aborted body (even the request, under Bun) after the uploader moved on.
+    await vi.waitFor(() => expect(puts()[1]?.put).toBeDefined());
     expect(puts()).toHaveLength(2);
-    // The stand-in sees the aborted body end after the uploader has moved on.
-    await vi.waitFor(() => expect(puts()[1]!.put).toBeDefined());
     expect(puts()[1]!.put).toMatchObject({ complete: false });
     expect(puts()[1]!.put!.size).toBeLessThan(bytes.length);
     expect(stub.stored.has(`${traceIdOf(55)}/${file.sha256}`)).toBe(false);
