@@ -86,7 +86,7 @@ export class Children {
     const exited = new Promise((done) => child.once('exit', done));
     child.once('exit', () => this.#running.delete(child));
     const ready = await nextMessage(child, 'ready');
-    return { child, name, exited, origin: ready.origin, key: ready.key };
+    return { child, name, exited, origin: ready.origin, key: ready.key, readKey: ready.readKey };
   }
 
   /** Asks a child to close and waits for it to exit (killing it after 15 s). */

@@ -46,7 +46,10 @@ function textConversation(targetBytes, seed) {
   let text = '';
   while (text.length < targetBytes) {
     const role = messages.length % 2 === 0 ? 'user' : 'assistant';
-    messages.push({ role, parts: [{ type: 'text', content: Array.from({ length: 8 }, sentence).join('. ') }] });
+    messages.push({
+      role,
+      parts: [{ type: 'text', content: Array.from({ length: 8 }, sentence).join('. ') }],
+    });
     text = JSON.stringify(messages);
   }
   return text;
@@ -126,20 +129,30 @@ function verdict(ratio, target) {
 try {
   console.log('');
   console.log('Media scanner benchmark (scanAttribute from the SDK sources, in-process)');
-  console.log(`  ${ROUNDS} timed rounds after one warm-up, floor and scanner alternating; medians; Node ${process.version}`);
+  console.log(
+    `  ${ROUNDS} timed rounds after one warm-up, floor and scanner alternating; medians; Node ${process.version}`,
+  );
   const image = imageBench();
   const imageRatio = image.scan / image.floor;
   console.log('');
   console.log(`  one ${fmt(image.b64Length / 2 ** 20, 1)} MiB base64 image in gen_ai.input.messages`);
-  console.log(`    ${pad('floor: Buffer.from(b64, "base64") + SHA-256', 48)}${padLeft(fmt(image.floor, 2), 9)} ms`);
-  console.log(`    ${pad('scanAttribute (find, decode, hash, digest form)', 48)}${padLeft(fmt(image.scan, 2), 9)} ms`);
+  console.log(
+    `    ${pad('floor: Buffer.from(b64, "base64") + SHA-256', 48)}${padLeft(fmt(image.floor, 2), 9)} ms`,
+  );
+  console.log(
+    `    ${pad('scanAttribute (find, decode, hash, digest form)', 48)}${padLeft(fmt(image.scan, 2), 9)} ms`,
+  );
   console.log(`    ratio scanner/floor ${fmt(imageRatio, 2)}: ${verdict(imageRatio, IMAGE_TARGET)}`);
   const text = textBench();
   const textRatio = text.scan / text.floor;
   console.log('');
-  console.log(`  a ${fmt(text.length / 1024, 1)} KiB text-only conversation (${TEXT_ITERATIONS} scans per round)`);
+  console.log(
+    `  a ${fmt(text.length / 1024, 1)} KiB text-only conversation (${TEXT_ITERATIONS} scans per round)`,
+  );
   console.log(`    ${pad('floor: JSON.parse', 48)}${padLeft(fmt(text.floor * 1000, 1), 9)} µs`);
-  console.log(`    ${pad('scanAttribute (nothing to replace)', 48)}${padLeft(fmt(text.scan * 1000, 1), 9)} µs`);
+  console.log(
+    `    ${pad('scanAttribute (nothing to replace)', 48)}${padLeft(fmt(text.scan * 1000, 1), 9)} µs`,
+  );
   console.log(`    ratio scanner/floor ${fmt(textRatio, 2)}: ${verdict(textRatio, TEXT_TARGET)}`);
 } catch (error) {
   console.error('bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);

@@ -3,7 +3,7 @@
  * `@svc-run/server` (the built package) on a fresh temporary data directory.
  *
  * IPC with the parent:
- * - sends `{ type: 'ready', origin, key }` once listening;
+ * - sends `{ type: 'ready', origin, key, readKey }` once listening (tracing and Read keys);
  * - on `{ type: 'stats' }` answers `{ type: 'stats', spans, traces, dbBytes, walBytes }`, read from
  *   the database file through a second, read-only connection;
  * - on `{ type: 'cpu' }` answers `{ type: 'cpu', usage }` with its `process.cpuUsage()`;
@@ -57,4 +57,4 @@ process.on('message', (message) => {
   if (message?.type === 'close') void close();
 });
 process.on('disconnect', () => void close());
-process.send({ type: 'ready', origin: server.origin, key: server.keys.tracing });
+process.send({ type: 'ready', origin: server.origin, key: server.keys.tracing, readKey: server.keys.read });

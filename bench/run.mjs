@@ -2,7 +2,7 @@
  * `pnpm bench`: checks that this Node can run the server (`node:sqlite`, Node 22.13+; the project
  * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`) and the SDK overhead
  * benchmark (`sdk-overhead.mjs`) and the media
- * benchmarks (`media-scan.mjs`).
+ * benchmarks (`media-scan.mjs`, `media-upload.mjs`).
  * @module
  */
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -16,3 +16,4 @@ if (major < 22 || (major === 22 && minor < 13)) {
 await import('./ingest.mjs');
 await import('./sdk-overhead.mjs');
 await import('./media-scan.mjs');
+await import('./media-upload.mjs');
