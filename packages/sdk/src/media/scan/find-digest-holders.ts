@@ -9,7 +9,7 @@ import { isPlainObject, VALUE_READER } from './engine/node-readers.js';
 import { setAtPath } from './engine/replace-member.js';
 import { formatPointer } from './json/json-pointer.js';
 import { recordedContentType } from './media/pcm-content-type.js';
-import { RECOGNIZERS } from './recognizers/all-recognizers.js';
+import { candidateRecognizers } from './recognizers/all-recognizers.js';
 import type { DigestMatch } from './recognizers/recognizer.js';
 import { objectAt } from './recognizers/recognizer.js';
 
@@ -94,8 +94,9 @@ function search(value: unknown, tokens: (string | number)[], found: DigestHolder
   }
   if (!isPlainObject(value)) return;
   let skip: string | undefined;
-  for (const recognizer of RECOGNIZERS) {
-    const match = recognizer.matchDigest(value, VALUE_READER);
+  const { type, recognizers } = candidateRecognizers<unknown>(value, VALUE_READER);
+  for (const recognizer of recognizers) {
+    const match = recognizer.matchDigest(value, VALUE_READER, type);
     if (match === undefined) continue;
     const holder = holderOf(value, match, tokens);
     if (holder !== undefined) {

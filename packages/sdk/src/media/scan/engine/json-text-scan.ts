@@ -20,8 +20,13 @@ import {
 } from '../json/json-string-text.js';
 import { LONG_STRING_UNITS, tokenizeJson } from '../json/tokenize-json.js';
 import { startsWithDataScheme } from '../media/data-url.js';
-import { RECOGNIZERS } from '../recognizers/all-recognizers.js';
-import type { PartMatch, PayloadEncoding } from '../recognizers/recognizer.js';
+import {
+  RECOGNIZED_TYPES,
+  recognizersForType,
+  UNTYPED_PART_KEYS,
+  UNTYPED_RECOGNIZERS,
+} from '../recognizers/all-recognizers.js';
+import type { PartMatch, PayloadEncoding, Recognizer } from '../recognizers/recognizer.js';
 import { objectAt } from '../recognizers/recognizer.js';
 import type { AskFile } from './ask-decide.js';
 import { blobPartText, digestMembersText, textFilePrefix } from './digest-form.js';
@@ -29,6 +34,8 @@ import { type FileFacts, fileFacts } from './file-facts.js';
 import { bytesPayload, type FoundPayload, readByteArrayText, readStringPayload } from './found-payload.js';
 import { TextNodeReader } from './node-readers.js';
 import type { TextEdit } from './text-edits.js';
+
+const NO_RECOGNIZERS: readonly Recognizer[] = [];
 
 /** Files more than this many levels below a value's root are left as recorded. */
 export const MAX_FILE_DEPTH = 10;
@@ -69,11 +76,56 @@ export class JsonTextScan {
     else if (node.kind === STRING) this.walkString(node, depth);
   }
 
+  /** The `type` of the object last given to {@link candidates}. */
+  private candidateType: string | undefined;
+
+  /**
+   * The recognizers that may match object `node` (see `Recognizer`), comparing its `type` with
+   * the recognized types in place rather than decoding it.
+   */
+  private candidates(node: JsonNode): readonly Recognizer[] {
+    const text = this.text;
+    this.candidateType = undefined;
+    const typeIndex = findMember(text, node, 'type');
+    if (typeIndex < 0) {
+      for (const key of UNTYPED_PART_KEYS) if (findMember(text, node, key) >= 0) return UNTYPED_RECOGNIZERS;
+      return NO_RECOGNIZERS;
+    }
+    const typeNode = node.children![typeIndex]!;
+    if (typeNode.kind !== STRING) return NO_RECOGNIZERS;
+    let type: string | undefined;
+    if (typeNode.escaped) {
+      type = this.reader.string(typeNode);
+    } else {
+      const length = typeNode.end - typeNode.start - 2;
+      for (const known of RECOGNIZED_TYPES) {
+        if (known.length === length && text.startsWith(known, typeNode.start + 1)) {
+          type = known;
+          break;
+        }
+      }
+    }
+    if (type === undefined) return NO_RECOGNIZERS;
+    this.candidateType = type;
+    return recognizersForType(type);
+  }
+
+  /**
+   * False for nodes that cannot hold a file: numbers, literals, and strings that start like
+   * neither a data: URL nor JSON (checked before the walk pays for the node's path).
+   */
+  private mayHoldFiles(node: JsonNode): boolean {
+    if (node.kind !== STRING) return node.kind === OBJECT || node.kind === ARRAY;
+    const c = this.text.charCodeAt(node.start + 1);
+    // d, D, {, [, space, tab, backslash (an escaped line break before JSON)
+    return c === 100 || c === 68 || c === 123 || c === 91 || c === 32 || c === 9 || c === 92;
+  }
+
   private walkArray(node: JsonNode): void {
     const children = node.children!;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
-      if (child.kind > STRING) continue;
+      if (!this.mayHoldFiles(child)) continue;
       this.pathNodes.push(node);
       this.pathIndexes.push(i);
       this.walk(child);
@@ -87,13 +139,15 @@ export class JsonTextScan {
     let match: PartMatch | undefined;
     let matchIndex = -1;
     let referenceIndex = -1;
-    for (const recognizer of RECOGNIZERS) {
-      match = recognizer.match(node, reader);
+    const recognizers = this.candidates(node);
+    const type = this.candidateType;
+    for (const recognizer of recognizers) {
+      match = recognizer.match(node, reader, type);
       if (match !== undefined) {
         matchIndex = findMember(this.text, node, match.holderPath[0] ?? match.field);
         break;
       }
-      const references = recognizer.referenceMembers?.(node, reader);
+      const references = recognizer.referenceMembers?.(node, reader, type);
       if (references !== undefined) {
         referenceIndex = findMember(this.text, node, references[0]!);
         break;
@@ -107,7 +161,7 @@ export class JsonTextScan {
         continue;
       }
       const child = children[i]!;
-      if (child.kind > STRING) continue;
+      if (!this.mayHoldFiles(child)) continue;
       this.pathNodes.push(node);
       this.pathIndexes.push(i);
       this.walk(child);

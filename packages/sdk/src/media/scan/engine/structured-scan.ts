@@ -11,7 +11,7 @@ import { utf8Prefix } from '../digest/utf8-text.js';
 import { formatPointer } from '../json/json-pointer.js';
 import { tokenizeJson } from '../json/tokenize-json.js';
 import { startsWithDataScheme } from '../media/data-url.js';
-import { RECOGNIZERS } from '../recognizers/all-recognizers.js';
+import { candidateRecognizers } from '../recognizers/all-recognizers.js';
 import type { PartMatch, PayloadEncoding } from '../recognizers/recognizer.js';
 import { objectAt } from '../recognizers/recognizer.js';
 import type { AskFile } from './ask-decide.js';
@@ -89,13 +89,14 @@ export class StructuredScan {
   private walkObject(value: Record<string, unknown>): unknown {
     let match: PartMatch | undefined;
     let skip: string | undefined;
-    for (const recognizer of RECOGNIZERS) {
-      match = recognizer.match(value, VALUE_READER);
+    const { type, recognizers } = candidateRecognizers<unknown>(value, VALUE_READER);
+    for (const recognizer of recognizers) {
+      match = recognizer.match(value, VALUE_READER, type);
       if (match !== undefined) {
         skip = match.holderPath[0] ?? match.field;
         break;
       }
-      const references = recognizer.referenceMembers?.(value, VALUE_READER);
+      const references = recognizer.referenceMembers?.(value, VALUE_READER, type);
       if (references !== undefined) {
         skip = references[0];
         break;

@@ -33,9 +33,9 @@ function fieldOf(type: string | undefined): 'image' | 'data' | undefined {
 
 export const aiSdk: Recognizer = {
   convention: 'Vercel AI SDK v5–v7 (ai ImagePart, FilePart; LanguageModelV2FilePart; tool output content)',
+  types: ['image', 'file', 'media', 'image-data', 'file-data'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
     const field = fieldOf(type);
     if (field === undefined) return undefined;
     const bytes = reader.member(part, field);
@@ -53,8 +53,7 @@ export const aiSdk: Recognizer = {
     };
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
     const field = fieldOf(type);
     if (field === undefined || !isDigestAt(reader, part, [], field)) return undefined;
     const mediaType = mediaTypeOf(reader, part);

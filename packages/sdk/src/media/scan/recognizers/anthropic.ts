@@ -14,8 +14,7 @@ import { hasString, isDigestAt, memberObject, memberString } from './recognizer.
 
 const SOURCE = { holderPath: ['source'], field: 'data' } as const;
 
-function blockSource<N>(part: N, reader: NodeReader<N>): N | undefined {
-  const type = memberString(reader, part, 'type');
+function blockSource<N>(part: N, reader: NodeReader<N>, type: string | undefined): N | undefined {
   if (type !== 'image' && type !== 'document') return undefined;
   const source = memberObject(reader, part, 'source');
   if (source === undefined || memberString(reader, source, 'type') !== 'base64') return undefined;
@@ -24,11 +23,12 @@ function blockSource<N>(part: N, reader: NodeReader<N>): N | undefined {
 
 export const anthropic: Recognizer = {
   convention: 'Anthropic Messages (@anthropic-ai/sdk ImageBlockParam, DocumentBlockParam)',
+  types: ['image', 'document'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const source = blockSource(part, reader);
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
+    const source = blockSource(part, reader, type);
     if (source === undefined || !hasString(reader, source, 'data')) return undefined;
-    const image = memberString(reader, part, 'type') === 'image';
+    const image = type === 'image';
     return {
       ...SOURCE,
       form: image ? 'anthropic.image' : 'anthropic.document',
@@ -39,12 +39,12 @@ export const anthropic: Recognizer = {
     };
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const source = blockSource(part, reader);
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
+    const source = blockSource(part, reader, type);
     if (source === undefined || !isDigestAt(reader, part, SOURCE.holderPath, SOURCE.field)) return undefined;
     return {
       ...SOURCE,
-      form: memberString(reader, part, 'type') === 'image' ? 'anthropic.image' : 'anthropic.document',
+      form: type === 'image' ? 'anthropic.image' : 'anthropic.document',
       restoreAs: 'base64',
       mediaType: memberString(reader, source, 'media_type'),
     };

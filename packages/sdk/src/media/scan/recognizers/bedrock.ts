@@ -51,6 +51,8 @@ function formatType(kind: (typeof KINDS)[number], format: string | undefined): s
 
 export const bedrock: Recognizer = {
   convention: 'Amazon Bedrock Converse (ContentBlock image/document/video with source.bytes)',
+  types: [],
+  untypedKeys: ['image', 'document', 'video'],
 
   match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
     for (const kind of KINDS) {

@@ -18,6 +18,8 @@ const SPELLINGS = [
 
 export const gemini: Recognizer = {
   convention: 'Gemini (@google/genai Part.inlineData; REST inline_data)',
+  types: [],
+  untypedKeys: ['inlineData', 'inline_data'],
 
   match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
     for (const spelling of SPELLINGS) {

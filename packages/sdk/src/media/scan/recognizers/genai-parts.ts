@@ -18,9 +18,10 @@ const BLOB = { holderPath: [], field: 'content' } as const;
 
 export const genAiParts: Recognizer = {
   convention: 'GenAI semantic conventions: BlobPart, UriPart, FilePart (gen-ai-input-messages.json)',
+  types: ['blob', 'uri'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    if (memberString(reader, part, 'type') !== 'blob' || reader.member(part, 'content') === undefined) {
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
+    if (type !== 'blob' || reader.member(part, 'content') === undefined) {
       return undefined;
     }
     return {
@@ -33,8 +34,8 @@ export const genAiParts: Recognizer = {
     };
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    if (memberString(reader, part, 'type') !== 'blob' || !isDigestAt(reader, part, [], 'content', true)) {
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
+    if (type !== 'blob' || !isDigestAt(reader, part, [], 'content', true)) {
       return undefined;
     }
     return {
@@ -46,7 +47,11 @@ export const genAiParts: Recognizer = {
     };
   },
 
-  referenceMembers<N>(part: N, reader: NodeReader<N>): readonly string[] | undefined {
-    return memberString(reader, part, 'type') === 'uri' ? ['uri'] : undefined;
+  referenceMembers<N>(
+    _part: N,
+    _reader: NodeReader<N>,
+    type: string | undefined,
+  ): readonly string[] | undefined {
+    return type === 'uri' ? ['uri'] : undefined;
   },
 };

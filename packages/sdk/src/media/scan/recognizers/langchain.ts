@@ -29,8 +29,11 @@ function nameOf<N>(reader: NodeReader<N>, part: N): string | undefined {
   return undefined;
 }
 
-function byteField<N>(reader: NodeReader<N>, part: N): 'data' | 'base64' | undefined {
-  const type = memberString(reader, part, 'type');
+function byteField<N>(
+  reader: NodeReader<N>,
+  part: N,
+  type: string | undefined,
+): 'data' | 'base64' | undefined {
   if (type === undefined || !TYPES.has(type)) return undefined;
   if (memberString(reader, part, 'source_type') === 'base64') return 'data';
   if (memberString(reader, part, 'mime_type') !== undefined) return 'base64';
@@ -39,11 +42,11 @@ function byteField<N>(reader: NodeReader<N>, part: N): 'data' | 'base64' | undef
 
 export const langChain: Recognizer = {
   convention: 'LangChain standard content blocks (@langchain/core, v0.3 data blocks and v1 blocks)',
+  types: ['image', 'audio', 'video', 'file'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const field = byteField(reader, part);
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
+    const field = byteField(reader, part, type);
     if (field === undefined || !hasString(reader, part, field)) return undefined;
-    const type = memberString(reader, part, 'type');
     return {
       form: `langchain.${type}`,
       holderPath: [],
@@ -55,11 +58,11 @@ export const langChain: Recognizer = {
     };
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const field = byteField(reader, part);
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
+    const field = byteField(reader, part, type);
     if (field === undefined || !isDigestAt(reader, part, [], field)) return undefined;
     return {
-      form: `langchain.${memberString(reader, part, 'type')}`,
+      form: `langchain.${type}`,
       holderPath: [],
       field,
       restoreAs: 'base64',

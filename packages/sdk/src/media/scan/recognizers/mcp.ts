@@ -32,9 +32,9 @@ export function lastUriSegment(uri: string | undefined): string | undefined {
 
 export const mcp: Recognizer = {
   convention: 'MCP tool results (@modelcontextprotocol/sdk CallToolResult content)',
+  types: ['image', 'audio', 'resource'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
     if ((type === 'image' || type === 'audio') && hasString(reader, part, 'mimeType')) {
       if (!hasString(reader, part, 'data')) return undefined;
       return {
@@ -61,8 +61,7 @@ export const mcp: Recognizer = {
     return undefined;
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
     if ((type === 'image' || type === 'audio') && hasString(reader, part, 'mimeType')) {
       if (!isDigestAt(reader, part, [], 'data')) return undefined;
       return {

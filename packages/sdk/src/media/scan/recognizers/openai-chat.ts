@@ -39,9 +39,10 @@ function audioFormat(format: string | undefined): string | undefined {
 export const openAiChat: Recognizer = {
   convention:
     'OpenAI Chat Completions (openai ChatCompletionContentPart, ChatCompletionAssistantMessageParam.audio)',
+  types: ['image_url', 'input_audio', 'file'],
+  untypedKeys: ['audio'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
     if (type === 'image_url') {
       const image = memberObject(reader, part, 'image_url');
       if (image !== undefined && hasString(reader, image, 'url')) {
@@ -90,8 +91,7 @@ export const openAiChat: Recognizer = {
     return undefined;
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
     if (type === 'image_url') {
       if (isDigestAt(reader, part, ['image_url'], 'url')) {
         return { form: 'openai.image_url', holderPath: ['image_url'], field: 'url', restoreAs: 'data-url' };

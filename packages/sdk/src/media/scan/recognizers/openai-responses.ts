@@ -12,9 +12,9 @@ import { hasString, isDigestAt, memberString } from './recognizer.js';
 
 export const openAiResponses: Recognizer = {
   convention: 'OpenAI Responses API (openai ResponseInputImage, ResponseInputFile)',
+  types: ['input_image', 'input_file'],
 
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined {
     if (type === 'input_image' && hasString(reader, part, 'image_url')) {
       return { form: 'openai.input_image', holderPath: [], field: 'image_url', encoding: 'data-url' };
     }
@@ -30,8 +30,7 @@ export const openAiResponses: Recognizer = {
     return undefined;
   },
 
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined {
-    const type = memberString(reader, part, 'type');
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined {
     if (type === 'input_image' && isDigestAt(reader, part, [], 'image_url')) {
       return { form: 'openai.input_image', holderPath: [], field: 'image_url', restoreAs: 'data-url' };
     }

@@ -66,16 +66,28 @@ export interface DigestMatch extends FieldLocation {
   keepsPrefix?: boolean;
 }
 
-/** One message convention. */
+/**
+ * One message convention. The scanner offers a recognizer only the objects it can match: those
+ * whose string `type` member is one of its {@link Recognizer.types}, or, for conventions whose
+ * parts have no `type`, objects without a `type` member holding one of its `untypedKeys`.
+ */
 export interface Recognizer {
   /** The convention and the published type or document its shapes come from. */
   readonly convention: string;
-  /** `part` holds a file inline in this convention. */
-  match<N>(part: N, reader: NodeReader<N>): PartMatch | undefined;
+  /** The `type` values of this convention's parts. */
+  readonly types: readonly string[];
+  /** For parts without a `type` member: the members one of which such a part has. */
+  readonly untypedKeys?: readonly string[];
+  /** `part` holds a file inline in this convention; `type` is its `type` member, if a string. */
+  match<N>(part: N, reader: NodeReader<N>, type: string | undefined): PartMatch | undefined;
   /** `part` (a parsed value) is this convention's digest form. */
-  matchDigest<N>(part: N, reader: NodeReader<N>): DigestMatch | undefined;
+  matchDigest<N>(part: N, reader: NodeReader<N>, type: string | undefined): DigestMatch | undefined;
   /** Members of `part` that are references and never read as files (a GenAI `uri` part's `uri`). */
-  referenceMembers?<N>(part: N, reader: NodeReader<N>): readonly string[] | undefined;
+  referenceMembers?<N>(
+    part: N,
+    reader: NodeReader<N>,
+    type: string | undefined,
+  ): readonly string[] | undefined;
 }
 
 /** The string member `key` of `node`. */
