@@ -196,19 +196,30 @@ function stillHeld(file: RecordFile, attributes: Attributes, events: readonly Ti
   return events.some((e) => e.name === 'svc.file' && e.attributes?.['svc.file.sha256'] === file.file.sha256);
 }
 
-/** Scans the scanned string attributes of `attributes` with `decide`; a new map when any changed. */
-function scanNeverUploading(attributes: Attributes): Attributes {
+/**
+ * Runs `scan` on each scanned attribute of `attributes` whose value is a string; returns a new
+ * map when any value changed, else `attributes` itself.
+ */
+function scanEach(
+  attributes: Attributes,
+  scan: (name: string, value: string) => { value: string; changed: boolean },
+): Attributes {
   let copy: Attributes | undefined;
   for (const name of Object.keys(attributes)) {
     const value = attributes[name];
     if (typeof value !== 'string' || !isScannedAttribute(name)) continue;
-    const result = scanAttribute(name, value, neverUpload, attributes);
+    const result = scan(name, value);
     if (result.changed) {
       copy ??= { ...attributes };
       copy[name] = result.value;
     }
   }
   return copy ?? attributes;
+}
+
+/** Scans the attributes of a record that never uploads. */
+function scanNeverUploading(attributes: Attributes): Attributes {
+  return scanEach(attributes, (name, value) => scanAttribute(name, value, neverUpload, attributes));
 }
 
 /** Creates the media step of one transport. */
@@ -235,23 +246,14 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
     return attributes === item.attributes ? item : { ...item, attributes };
   };
 
-  /** Scans the uploading attributes of a record into `uploads`; a new map when any changed. */
-  const scanAttributes = (attributes: Attributes, uploads: RecordUploads): Attributes => {
-    let copy: Attributes | undefined;
-    for (const name of Object.keys(attributes)) {
-      const value = attributes[name];
-      if (typeof value !== 'string' || !isScannedAttribute(name)) continue;
-      const result = uploads.scan(
+  /** Scans the attributes of a record that uploads, its files admitted into `uploads`. */
+  const scanAttributes = (attributes: Attributes, uploads: RecordUploads): Attributes =>
+    scanEach(attributes, (name, value) =>
+      uploads.scan(
         (decide) => scanAttribute(name, value, decide, attributes),
         MESSAGE_ATTRIBUTES.has(name) ? () => 'digest' : () => 'keep',
-      );
-      if (result.changed) {
-        copy ??= { ...attributes };
-        copy[name] = result.value;
-      }
-    }
-    return copy ?? attributes;
-  };
+      ),
+    );
 
   /** Runs the step; should it fail unexpectedly, the record goes as the content policy left it. */
   const guarded =

@@ -1,9 +1,11 @@
 /**
  * Decoding of the `data` of an attachment or a recorded file: bytes as given, a base64 string
- * (standard or URL-safe, padding optional, ASCII whitespace ignored) or a `data:` URL (base64 or
- * percent-encoded), refusing anything decoding to more than `maxBytes` before decoding it.
+ * (standard or URL-safe, padding optional, ASCII whitespace ignored) or a `data:` URL declaring a
+ * media type (base64 or percent-encoded, read as the scanner reads them), refusing anything
+ * decoding to more than `maxBytes` before decoding it.
  * @module
  */
+import { parseDataUrl, percentDecode, startsWithDataScheme } from '../scan/media/data-url.js';
 
 /** Decoded data, with the media type a `data:` URL declared. */
 export type DecodedData =
@@ -23,49 +25,17 @@ function decodeBase64(text: string, maxBytes: number): DecodedData {
   return { bytes: Buffer.from(unpadded, 'base64'), declaredType: undefined };
 }
 
-function hexValue(code: number): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  const lower = code | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
-}
-
-/** Percent-decodes `text` to bytes (other characters as UTF-8); `undefined` when malformed. */
-function percentDecode(text: string): Buffer | undefined {
-  const raw = Buffer.from(text, 'utf8');
-  const out = Buffer.allocUnsafe(raw.length);
-  let n = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const byte = raw[i]!;
-    if (byte !== 0x25) {
-      out[n++] = byte;
-      continue;
-    }
-    const high = hexValue(raw[i + 1] ?? -1);
-    const low = hexValue(raw[i + 2] ?? -1);
-    if (high < 0 || low < 0) return undefined;
-    out[n++] = high * 16 + low;
-    i += 2;
-  }
-  return out.subarray(0, n);
-}
-
-/** Decodes a `data:` URL; `declaredType` is its media type (parameters kept), when it has one. */
+/** Decodes a `data:` URL declaring a media type; `declaredType` is that type with its parameters. */
 function decodeDataUrl(text: string, maxBytes: number): DecodedData {
-  const comma = text.indexOf(',');
-  if (comma < 0) return { problem: 'not-data' };
-  const header = text.slice(5, comma).trim();
-  const payload = text.slice(comma + 1);
-  const parts = header.split(';').map((part) => part.trim());
-  const base64 = parts.length > 1 && parts[parts.length - 1]!.toLowerCase() === 'base64';
-  if (base64) parts.pop();
-  const declaredType = parts[0] === '' ? undefined : parts.join(';');
-  if (base64) {
-    const decoded = decodeBase64(payload, maxBytes);
+  const header = parseDataUrl(text, 0, text.length);
+  if (header === undefined) return { problem: 'not-data' };
+  const declaredType = header.mediaType.trim();
+  if (header.base64) {
+    const decoded = decodeBase64(text.slice(header.dataStart), maxBytes);
     return 'bytes' in decoded ? { bytes: decoded.bytes, declaredType } : decoded;
   }
-  if (payload.length > maxBytes * 3) return { problem: 'too-large' };
-  const bytes = percentDecode(payload);
-  if (bytes === undefined) return { problem: 'not-data' };
+  if (text.length - header.dataStart > maxBytes * 3) return { problem: 'too-large' };
+  const bytes = percentDecode(text, header.dataStart, text.length);
   return bytes.length > maxBytes ? { problem: 'too-large' } : { bytes, declaredType };
 }
 
@@ -75,6 +45,6 @@ export function decodeData(data: unknown, maxBytes: number): DecodedData {
     return data.byteLength > maxBytes ? { problem: 'too-large' } : { bytes: data, declaredType: undefined };
   }
   if (typeof data !== 'string') return { problem: 'not-data' };
-  if (/^data:/i.test(data)) return decodeDataUrl(data, maxBytes);
+  if (startsWithDataScheme(data, 0)) return decodeDataUrl(data, maxBytes);
   return decodeBase64(data, maxBytes);
 }
