@@ -5,6 +5,7 @@
 export { type AppOptions, createApp, type SvcApp } from './app.js';
 export type { KeyPreset, RouteAccess, RouteId } from './auth/key-presets.js';
 export { KEY_PREFIXES, KEY_PRESETS, ROUTE_ACCESS } from './auth/key-presets.js';
+export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-worker.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody, ApiErrorCode } from './http/api-error.js';
 export {

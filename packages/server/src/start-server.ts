@@ -13,6 +13,7 @@ type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 
 import { createApp, type SvcApp } from './app.js';
 import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
+import type { JudgeModelOption } from './evals/judge/judge-worker.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
@@ -52,6 +53,14 @@ export interface StartServerOptions {
   uploadLinkTtlMillis?: number;
   /** Lifetime of download links in ms; default 5 minutes. `0` makes links that are expired already. */
   downloadLinkTtlMillis?: number;
+  /**
+   * The model hosted judge jobs call: an AI SDK language model (tests use `MockLanguageModelV4`
+   * from `ai/test`), or a function choosing one by the judge's `{ provider, model }`. Without
+   * one, judge jobs end in state `error` (`judge_not_configured`).
+   */
+  judgeModel?: JudgeModelOption;
+  /** Hosted judge jobs the project may create (its budget); integer ≥ 0, default 10000. */
+  judgeJobLimit?: number;
 }
 
 /** A started server. */
@@ -94,6 +103,19 @@ function validateOptions(options: StartServerOptions): void {
     if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 0 || ttl > MAX_LINK_TTL_MILLIS)) {
       throw new TypeError(`${name} must be an integer from 0 to ${MAX_LINK_TTL_MILLIS}; got ${String(ttl)}`);
     }
+  }
+  const { judgeJobLimit, judgeModel } = options;
+  if (judgeJobLimit !== undefined && (!Number.isSafeInteger(judgeJobLimit) || judgeJobLimit < 0)) {
+    throw new TypeError(`judgeJobLimit must be an integer of at least 0; got ${String(judgeJobLimit)}`);
+  }
+  const modelKinds = ['function', 'object', 'string'];
+  if (
+    judgeModel !== undefined &&
+    (!modelKinds.includes(typeof judgeModel) || judgeModel === null || judgeModel === '')
+  ) {
+    throw new TypeError(
+      `judgeModel must be an AI SDK language model (or model ID), or a function returning one; got ${judgeModel === null ? 'null' : typeof judgeModel}`,
+    );
   }
 }
 
@@ -164,7 +186,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
     };
-    evals = createEvalRegistry({ db, traceStore });
+    evals = createEvalRegistry({
+      db,
+      traceStore,
+      judgeModel: options.judgeModel,
+      judgeJobLimit: options.judgeJobLimit,
+    });
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);

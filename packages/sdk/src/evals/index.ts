@@ -19,6 +19,7 @@ export type { DatasetMethods } from './client/dataset-methods.js';
 export { createEvaluationClient, type EvaluationClient } from './client/evaluation-client.js';
 export type { EvaluationClientOptions } from './client/evaluation-client-options.js';
 export type { ExperimentMethods } from './client/experiment-methods.js';
+export type { JudgeMethods } from './client/judge-methods.js';
 export type { RunMethods } from './client/run-methods.js';
 export type { ScorerMethods } from './client/scorer-methods.js';
 export type { ErrorInfo, Identity, Page, PageOptions, RequestOptions } from './types/common-types.js';
@@ -43,6 +44,14 @@ export type {
   FinishedExperiment,
   StartExecutionInput,
 } from './types/experiment-types.js';
+export type {
+  CreatedJudgeJobs,
+  CreateJudgeJobsInput,
+  JudgeBudget,
+  JudgeJob,
+  JudgeJobRequest,
+  JudgeJobState,
+} from './types/judge-types.js';
 export type {
   CreateEvaluationRunInput,
   EvaluationItem,

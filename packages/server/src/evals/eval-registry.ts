@@ -8,6 +8,8 @@ import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
 import { ExperimentStore } from './experiments/experiment-store.js';
 import { TraceSnapshots } from './experiments/trace-snapshots.js';
+import { JudgeStore } from './judge/judge-store.js';
+import { type JudgeModelOption, JudgeWorker } from './judge/judge-worker.js';
 import { ResultStore } from './runs/result-store.js';
 import { RunStore } from './runs/run-store.js';
 import { ScorerStore } from './scorers/scorer-store.js';
@@ -18,7 +20,14 @@ export interface EvalRegistryOptions {
   db: DatabaseSync;
   /** The trace store: completions with trace evidence snapshot their trace from it. */
   traceStore: TraceStore;
+  /** The model hosted judge jobs call; without one, jobs end in error (`judge_not_configured`). */
+  judgeModel?: JudgeModelOption | undefined;
+  /** Hosted judge jobs the project may create (the budget). Default {@link DEFAULT_JUDGE_JOB_LIMIT}. */
+  judgeJobLimit?: number | undefined;
 }
+
+/** The default hosted judge budget, in jobs. */
+export const DEFAULT_JUDGE_JOB_LIMIT = 10_000;
 
 /** The evaluation registry of one server. */
 export interface EvalRegistry {
@@ -29,6 +38,8 @@ export interface EvalRegistry {
   readonly snapshots: TraceSnapshots;
   readonly experiments: ExperimentStore;
   readonly results: ResultStore;
+  readonly judgeJobs: JudgeStore;
+  readonly judgeWorker: JudgeWorker;
   /** Stops background work (judge jobs in flight). */
   close(): Promise<void>;
 }
@@ -40,6 +51,21 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   const scorers = new ScorerStore(context);
   const runs = new RunStore(context);
   const snapshots = new TraceSnapshots(context);
+  const results = new ResultStore(context, { runs, scorers });
+  const judgeJobs = new JudgeStore(
+    context,
+    { runs, scorers, results },
+    {
+      jobLimit: options.judgeJobLimit ?? DEFAULT_JUDGE_JOB_LIMIT,
+      modelConfigured: options.judgeModel !== undefined,
+    },
+  );
+  const judgeWorker = new JudgeWorker(
+    context,
+    { jobs: judgeJobs, runs, scorers, results },
+    options.judgeModel,
+  );
+  judgeWorker.start();
   return {
     context,
     datasets,
@@ -47,7 +73,9 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
     runs,
     snapshots,
     experiments: new ExperimentStore(context, { datasets, scorers, runs, snapshots }),
-    results: new ResultStore(context, { runs, scorers }),
-    close: async () => {},
+    results,
+    judgeJobs,
+    judgeWorker,
+    close: () => judgeWorker.close(),
   };
 }

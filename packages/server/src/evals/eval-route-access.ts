@@ -78,6 +78,11 @@ export const EVAL_ROUTE_ACCESS = {
   'evals.results.submit': { method: 'POST', path: `${BASE}/runs/{runId}/results`, presets: WRITE },
   'evals.results.list': { method: 'GET', path: `${BASE}/runs/{runId}/results`, presets: READ },
   'evals.results.get': { method: 'GET', path: `${BASE}/results/{resultId}`, presets: READ },
+  'evals.judge.budget': { method: 'GET', path: `${BASE}/judge/budget`, presets: READ },
+  'evals.judgeJobs.create': { method: 'POST', path: `${BASE}/runs/{runId}/judge-jobs`, presets: WRITE },
+  'evals.judgeJobs.list': { method: 'GET', path: `${BASE}/runs/{runId}/judge-jobs`, presets: READ },
+  'evals.judgeJobs.get': { method: 'GET', path: `${BASE}/judge-jobs/{jobId}`, presets: READ },
+  'evals.judgeJobs.cancel': { method: 'POST', path: `${BASE}/judge-jobs/{jobId}/cancel`, presets: WRITE },
 } as const satisfies Record<string, RouteAccess>;
 
 /** Identifies a route of the evaluation registry. */

@@ -8,6 +8,7 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
 import { registerExperimentRoutes } from './experiments/experiment-routes.js';
+import { registerJudgeRoutes } from './judge/judge-routes.js';
 import { registerRunRoutes } from './runs/run-routes.js';
 import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
@@ -25,4 +26,5 @@ export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: Eval
     results: registry.results,
     scorers: registry.scorers,
   });
+  registerJudgeRoutes(app, registry.context, { jobs: registry.judgeJobs, worker: registry.judgeWorker });
 }

@@ -13,11 +13,17 @@ import {
   validateEvaluationClientOptions,
 } from './evaluation-client-options.js';
 import { type ExperimentMethods, experimentMethods } from './experiment-methods.js';
+import { type JudgeMethods, judgeMethods } from './judge-methods.js';
 import { type RunMethods, runMethods } from './run-methods.js';
 import { type ScorerMethods, scorerMethods } from './scorer-methods.js';
 
 /** The evaluation client: every method of the spec's table, plus `checkConnection()`. */
-export interface EvaluationClient extends DatasetMethods, ScorerMethods, ExperimentMethods, RunMethods {
+export interface EvaluationClient
+  extends DatasetMethods,
+    ScorerMethods,
+    ExperimentMethods,
+    RunMethods,
+    JudgeMethods {
   /** The service origin the client calls. */
   readonly baseUrl: string;
   /**
@@ -82,5 +88,6 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
     ...scorerMethods(send),
     ...experimentMethods(send),
     ...runMethods(send),
+    ...judgeMethods(send),
   };
 }
