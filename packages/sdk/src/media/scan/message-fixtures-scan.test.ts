@@ -5,6 +5,8 @@ import {
   blobKey,
   type MessageFixture,
 } from '../../../../../fixtures/messages/index.js';
+import type { FileSource } from '../media-types.js';
+import { findDigestHolders } from './find-digest-holders.js';
 import { parsePointer } from './json/json-pointer.js';
 import { scanAttribute } from './scan-attribute.js';
 import { scanStructured } from './scan-structured.js';
@@ -17,6 +19,31 @@ function at(value: unknown, pointer: string): unknown {
     node = (node as Record<string, unknown>)[token];
   }
   return node;
+}
+
+function sourceBytes(source: FileSource): Buffer {
+  if (source.kind === 'bytes') return Buffer.from(source.bytes);
+  if (source.kind === 'utf8') return Buffer.from(source.text);
+  if (source.kind === 'base64') return Buffer.from(source.text.slice(source.start, source.end), 'base64');
+  throw new Error('no path sources in fixtures');
+}
+
+/** Every parsed value in `value`, including the parses of strings holding JSON. */
+function parsedValues(value: unknown, out: unknown[] = []): unknown[] {
+  out.push(value);
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string' && /^\s*[[{]/.test(item)) {
+      try {
+        parsedValues(JSON.parse(item), out);
+      } catch {
+        // not JSON
+      }
+    } else if (typeof item === 'object' && item !== null) {
+      for (const child of Object.values(item)) visit(child);
+    }
+  };
+  if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) visit(child);
+  return out;
 }
 
 function scan(fixture: MessageFixture) {
@@ -42,7 +69,7 @@ describe('scanning the recorded-message fixtures', () => {
   });
 
   it.each(allMessageFixtures.map((fixture) => [fixture.name, fixture] as const))('%s', (_name, fixture) => {
-    const { offered, recorded } = scan(fixture);
+    const { offered, found, recorded } = scan(fixture);
     expect(
       offered.map((file) => ({
         key: file.key,
@@ -60,6 +87,17 @@ describe('scanning the recorded-message fixtures', () => {
         ...(file.name === undefined ? {} : { name: file.name }),
       })),
     );
+    // Reading back: every digest-form part restores, with the uploaded bytes, to the same file.
+    const holders = parsedValues(recorded).flatMap((value) => findDigestHolders(value));
+    expect(holders).toHaveLength(fixture.files.length);
+    for (const holder of holders) {
+      const file = found.find((candidate) => candidate.sha256 === holder.sha256)!;
+      const again = recordingDecide('keep');
+      scanStructured(holder.restore(sourceBytes(file.source), file.contentType), 'body', again.decide);
+      expect(again.offered.map((offered) => [offered.sha256, offered.size])).toEqual([
+        [file.sha256, file.size],
+      ]);
+    }
     const original = fixture.text === true ? fixture.value : JSON.parse(attributeText(fixture));
     for (const kept of fixture.kept ?? []) {
       expect(at(recorded, kept.pointer), kept.reason).toEqual(at(original, kept.pointer));

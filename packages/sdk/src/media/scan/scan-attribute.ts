@@ -15,7 +15,7 @@ import { applyEdits } from './engine/text-edits.js';
 import { ARRAY } from './json/json-node.js';
 import { PARSE_LIMIT_UNITS, tokenizeJson } from './json/tokenize-json.js';
 import { startsWithDataScheme } from './media/data-url.js';
-import { mediaTypeEssence } from './media/media-type.js';
+import { isDeclaredPlainText, readsOnlyPartsLists } from './recognizers/attribute-conventions.js';
 
 /**
  * The attributes of the record an attribute belongs to (OpenInference `input.mime_type` and
@@ -28,20 +28,6 @@ export interface ScanResult {
   /** The value to record: the input with replaced ranges swapped, or the input itself. */
   value: string;
   changed: boolean;
-}
-
-const DECLARED_TYPE_ATTRIBUTES: Readonly<Record<string, string>> = {
-  'input.value': 'input.mime_type',
-  'output.value': 'output.mime_type',
-};
-
-/** OpenLLMetry indexed message contents, read only when they hold a JSON parts list. */
-const INDEXED_CONTENT = /^gen_ai\.(?:prompt|completion)\.\d+\.content$/;
-
-function declaredPlainText(name: string, context: ScanContext | undefined): boolean {
-  const typeAttribute = DECLARED_TYPE_ATTRIBUTES[name];
-  if (typeAttribute === undefined) return false;
-  return mediaTypeEssence(context?.[typeAttribute]) === 'text/plain';
 }
 
 function scanWholeDataUrl(name: string, value: string, ask: AskFile): string | undefined {
@@ -69,7 +55,7 @@ function scanMedia(name: string, value: string, ask: AskFile): { value: string; 
   const tokens = tokenizeJson(value);
   if (!tokens.ok) return { value, json: tokens.reason !== 'malformed' };
   if (tokens.bigInteger) return { value, json: true };
-  if (INDEXED_CONTENT.test(name) && tokens.root.kind !== ARRAY) return { value, json: true };
+  if (readsOnlyPartsLists(name) && tokens.root.kind !== ARRAY) return { value, json: true };
   const scan = new JsonTextScan(value, {
     keyBase: `${name}#`,
     ask,
@@ -103,7 +89,7 @@ export function scanAttribute(
     const ask = askFile(decide);
     let scanned = value;
     let json = false;
-    if (declaredPlainText(name, context)) {
+    if (isDeclaredPlainText(name, context)) {
       json = false;
     } else {
       const media = scanMedia(name, value, ask);
