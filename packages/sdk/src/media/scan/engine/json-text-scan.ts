@@ -1,6 +1,7 @@
 /**
- * The scanner's walk over one positioned JSON text: recognizers are tried on every object (in
- * reading order, parts at most ten levels below the value's root), whole data: URL strings become
+ * The scanner's walk over one positioned JSON text: every object (in reading order, parts at most
+ * ten levels below the value's root) is offered to the recognizers its `type` (or, untyped, its
+ * members) can match, whole data: URL strings become
  * GenAI blob parts, and strings that are themselves JSON are scanned in turn, their edits
  * written back inside the string literal. The walk only collects edits; the text is never
  * re-serialized.
