@@ -127,11 +127,13 @@ class RecordUploads {
     scan: (decide: DecideFile) => { value: V; changed: boolean },
     refused: DecideFile,
   ): { value: V; changed: boolean } {
-    const batch = this.#uploader.batch();
+    // Most values hold no file: the batch is made on the first one found.
+    let batch: UploadBatch | undefined;
     const listed: string[] = [];
     let result: { value: V; changed: boolean };
     try {
       result = scan((file) => {
+        batch ??= this.#uploader.batch();
         const refusal = this.#admit(batch, file, listed.length);
         if (refusal === undefined) {
           listed.push(blobEntry(file));
@@ -141,14 +143,14 @@ class RecordUploads {
         return refused(file);
       });
     } catch (error) {
-      batch.cancel();
+      batch?.cancel();
       throw error;
     }
     if (result.changed) {
-      batch.commit();
+      batch?.commit();
       this.#entries.push(...listed);
     } else {
-      batch.cancel();
+      batch?.cancel();
     }
     return result;
   }
@@ -196,6 +198,21 @@ function stillHeld(file: RecordFile, attributes: Attributes, events: readonly Ti
   return events.some((e) => e.name === 'svc.file' && e.attributes?.['svc.file.sha256'] === file.file.sha256);
 }
 
+/** Attribute names already looked up in the content table, and whether they are scanned. */
+const scannedNames = new Map<string, boolean>();
+/** Names remembered at most; an application minting names without end does not grow the map. */
+const MAX_SCANNED_NAMES = 4_096;
+
+/** {@link isScannedAttribute}, remembered per name. */
+function isScanned(name: string): boolean {
+  let scanned = scannedNames.get(name);
+  if (scanned === undefined) {
+    scanned = isScannedAttribute(name);
+    if (scannedNames.size < MAX_SCANNED_NAMES) scannedNames.set(name, scanned);
+  }
+  return scanned;
+}
+
 /**
  * Runs `scan` on each scanned attribute of `attributes` whose value is a string; returns a new
  * map when any value changed, else `attributes` itself.
@@ -207,7 +224,7 @@ function scanEach(
   let copy: Attributes | undefined;
   for (const name of Object.keys(attributes)) {
     const value = attributes[name];
-    if (typeof value !== 'string' || !isScannedAttribute(name)) continue;
+    if (typeof value !== 'string' || !isScanned(name)) continue;
     const result = scan(name, value);
     if (result.changed) {
       copy ??= { ...attributes };
@@ -278,22 +295,21 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
         existingEntries(prepared.attributes[BLOBS_ATTRIBUTE]),
       );
       let attributes = scanAttributes(prepared.attributes, uploads);
-      const events = prepared.events.map(eventOf);
-      const attached = files
-        .of(original)
-        .filter((f) => stillHeld(f, attributes, events))
-        .map((f) => f.file);
-      uploads.attach(attached);
+      const events = prepared.events.length === 0 ? prepared.events : prepared.events.map(eventOf);
+      const attached = files.of(original);
+      if (attached.length > 0) {
+        uploads.attach(attached.filter((f) => stillHeld(f, attributes, events)).map((f) => f.file));
+      }
       const entries = uploads.entries;
       if (entries !== undefined) attributes = { ...attributes, [BLOBS_ATTRIBUTE]: entries };
       uploads.report(accounting);
-      const links = prepared.links.map(eventOf);
+      const links = prepared.links.length === 0 ? prepared.links : prepared.links.map(eventOf);
       const resource = resourceOf(prepared.resource);
       const unchanged =
         attributes === prepared.attributes &&
         resource === prepared.resource &&
-        events.every((e, i) => e === prepared.events[i]) &&
-        links.every((l, i) => l === prepared.links[i]);
+        (events === prepared.events || events.every((e, i) => e === prepared.events[i])) &&
+        (links === prepared.links || links.every((l, i) => l === prepared.links[i]));
       return unchanged ? prepared : { ...prepared, attributes, events, links, resource };
     }),
 
