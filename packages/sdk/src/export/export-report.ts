@@ -29,9 +29,13 @@ export interface ExportReport {
   pendingSpans: number;
   /** Log records currently queued or in flight. */
   pendingLogs: number;
-  /** Files that could not be uploaded and kept their digest or inline form instead. */
+  /**
+   * Files that could not be uploaded and kept their digest or inline form instead: refused at
+   * export (setup key, memory budget, 64 entries, shutdown, no upload route) or failed afterwards
+   * (retries exhausted, link expired, deadline, shutdown, file changed). Each raises a `warning`.
+   */
   uploadFallbacks: number;
-  /** Files uploaded to the service's storage. */
+  /** Files stored under their trace: uploaded, or found already held there (counted once per trace). */
   uploadedValues: number;
 }
 
