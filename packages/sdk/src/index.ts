@@ -40,6 +40,11 @@ export {
   SvcClient,
 } from './client/svc-client.js';
 export type { ProjectConnection } from './connection/project-connection.js';
+export {
+  MediaFetchError,
+  type MediaFetchErrorOptions,
+  type MediaFetchErrorReason,
+} from './errors/media-fetch-error.js';
 export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
 export { SvcError, type SvcErrorOptions } from './errors/svc-error.js';
 export { SvcExportError, type SvcExportErrorOptions } from './errors/svc-export-error.js';
@@ -53,6 +58,21 @@ export { createSvcTransport, type SvcTransport } from './export/svc-transport.js
 export { Attachment, type AttachmentOptions } from './media/attachment/attachment.js';
 export type { FileInput } from './media/attachment/read-file-input.js';
 export type { FileRole, RecordFileOptions } from './media/attachment/recorded-file.js';
+export type { BlobEntry, DigestPart, Modality } from './media/media-types.js';
+export {
+  type BlobEntryInput,
+  createMediaReader,
+  DEFAULT_MAX_FILE_BYTES,
+  type MediaFetchOptions,
+  type MediaReader,
+  type MediaReaderOptions,
+  type MediaResolveFailure,
+  type MediaResolveFailureReason,
+  type MediaResolveOptions,
+  type MediaResolveResult,
+  type RehydrateFile,
+  rehydrateMedia,
+} from './media/read/index.js';
 export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MILLIS,

@@ -25,6 +25,7 @@ import { createSvcTransport, type SvcTransport, transportInternals } from '../ex
 import { attachmentFile } from '../media/attachment/attachment.js';
 import { FILE_EVENT, type RecordFileOptions, recordedFile } from '../media/attachment/recorded-file.js';
 import type { FoundFile } from '../media/media-types.js';
+import { createMediaReader, type MediaReader } from '../media/read/index.js';
 import type { SvcOptions } from '../options/svc-options.js';
 import type { TraceVerification } from '../verify/trace-receipt.js';
 import type { VerifyTraceOptions } from '../verify/verify-options.js';
@@ -73,6 +74,13 @@ export class SvcClient {
   readonly transport: SvcTransport;
   /** An OpenTelemetry tracer that keeps the client's local async context. */
   readonly tracer: Tracer;
+  /**
+   * Reads recorded files back with the client's key (`media.fetch`, `media.resolve`). Reading
+   * files needs a Read or Read-and-write key: with a Tracing key every read fails with
+   * `MediaFetchError` reason `forbidden`, so most applications read through their own
+   * `createMediaReader({ apiKey: readKey, baseUrl })` instead.
+   */
+  readonly media: MediaReader;
   readonly #logger: Logger;
   readonly #local = new LocalContext();
   readonly #captureContent: boolean;
@@ -123,7 +131,9 @@ export class SvcClient {
       this.#providers = [tracerProvider, loggerProvider];
       this.#ownsProviders = true;
     }
-    this.#captureContent = this.#internals.options.captureContent;
+    const { apiKey, baseUrl, timeoutMillis, captureContent } = this.#internals.options;
+    this.#captureContent = captureContent;
+    this.media = createMediaReader({ apiKey, baseUrl, timeoutMillis });
   }
 
   get #internals() {
