@@ -1,0 +1,196 @@
+/**
+ * The checkpoint directory of a local runner: which run it belongs to, a lock held while a runner
+ * uses it, and one JSON record per case (or item), each replaced durably and whole.
+ *
+ * Layout:
+ * - `checkpoint.json`: `{ format, version, runner, id, origin }`, the run the directory is
+ *   dedicated to (written once);
+ * - `lock`: `{ pid, host }` of the runner using it; a lock left by a process that ended on this
+ *   machine is taken over;
+ * - `records/<name>.json`: the records;
+ * - `.gitignore`: `*`, so that the directory is never committed.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { SvcError } from '../../errors/svc-error.js';
+import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from './durable-write.js';
+
+/** The run a checkpoint directory is dedicated to. */
+export interface CheckpointIdentity {
+  runner: 'runExperiment' | 'rescore';
+  /** The experiment ID (`runExperiment`) or the run ID (`rescore`). */
+  id: string;
+  /** The service origin. */
+  origin: string;
+}
+
+const FORMAT = 'svc-run.checkpoint';
+const VERSION = 1;
+const RECORD_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+interface LockOwner {
+  pid: number;
+  host: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readJson(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SvcError(
+      `The checkpoint file ${path} is not valid JSON: something other than the runner changed the checkpoint directory. Restore it, or run again with a new directory (work already done is then refused as uncertain).`,
+    );
+  }
+}
+
+function describeIdentity(identity: Partial<CheckpointIdentity>): string {
+  const subject = identity.runner === 'rescore' ? 'run' : 'experiment';
+  return `${String(identity.runner)} of ${subject} ${String(identity.id)} on ${String(identity.origin)}`;
+}
+
+/** A checkpoint directory opened by one runner. */
+export class CheckpointStore {
+  readonly directory: string;
+  readonly #records: string;
+  #closed = false;
+
+  private constructor(directory: string) {
+    this.directory = directory;
+    this.#records = join(directory, 'records');
+  }
+
+  /**
+   * Opens (creating when missing) the checkpoint directory of `identity`, and locks it.
+   *
+   * @throws TypeError when the directory belongs to another run; {@link SvcError} when another
+   *   live runner holds its lock.
+   */
+  static async open(directory: string, identity: CheckpointIdentity): Promise<CheckpointStore> {
+    const store = new CheckpointStore(directory);
+    await mkdir(store.#records, { recursive: true });
+    await store.#lock();
+    try {
+      await store.#claim(identity);
+      await store.#removeTemporaryFiles();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** The record `name`, or `undefined` when none was written. */
+  async read<T>(name: string): Promise<T | undefined> {
+    return (await readJson(this.#path(name))) as T | undefined;
+  }
+
+  /** Replaces the record `name` durably (see `writeFileDurably`). */
+  async write(name: string, value: unknown): Promise<void> {
+    if (this.#closed) throw new Error('the checkpoint store is closed');
+    await writeFileDurably(this.#path(name), JSON.stringify(value));
+  }
+
+  /** Releases the lock. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await rm(join(this.directory, 'lock'), { force: true });
+  }
+
+  #path(name: string): string {
+    if (!RECORD_NAME.test(name)) throw new Error(`invalid checkpoint record name ${JSON.stringify(name)}`);
+    return join(this.#records, `${name}.json`);
+  }
+
+  /** Takes the lock: a file created whole, atomically (written aside, then hard-linked in place). */
+  async #lock(): Promise<void> {
+    const path = join(this.directory, 'lock');
+    const owner: LockOwner = { pid: process.pid, host: hostname() };
+    // Not a `.tmp` name: another runner opening the directory must not remove it.
+    const temporary = join(this.directory, `.lock.${randomBytes(6).toString('hex')}.pending`);
+    await writeFile(temporary, JSON.stringify(owner), { flag: 'wx' });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await link(temporary, path);
+          await syncDirectory(this.directory);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
+        }
+        const holder = (await readJson(path).catch(() => undefined)) as Partial<LockOwner> | undefined;
+        if (holder === undefined) continue; // released meanwhile
+        const sameHost = holder.host === owner.host;
+        if (
+          sameHost &&
+          typeof holder.pid === 'number' &&
+          holder.pid !== process.pid &&
+          !isAlive(holder.pid)
+        ) {
+          await unlink(path).catch(() => undefined); // left by a runner that ended: take it over
+          continue;
+        }
+        throw new SvcError(
+          sameHost
+            ? `The checkpoint directory ${this.directory} is in use by process ${String(holder.pid)}: one runner at a time may use it. Wait for that runner to end.`
+            : `The checkpoint directory ${this.directory} is in use by process ${String(holder.pid)} on host ${String(holder.host)}: one runner at a time may use it. If no runner is running there, delete its lock file.`,
+        );
+      }
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  async #claim(identity: CheckpointIdentity): Promise<void> {
+    const path = join(this.directory, 'checkpoint.json');
+    const saved = (await readJson(path)) as
+      | (Partial<CheckpointIdentity> & { format?: unknown; version?: unknown })
+      | undefined;
+    if (saved === undefined) {
+      await writeFileDurably(join(this.directory, '.gitignore'), '# checkpoints of a local runner\n*\n');
+      await writeFileDurably(
+        path,
+        JSON.stringify({ format: FORMAT, version: VERSION, ...identity }, null, 2),
+      );
+      return;
+    }
+    if (saved.format !== FORMAT || saved.version !== VERSION) {
+      throw new TypeError(
+        `checkpointDirectory ${this.directory} holds files that are not a checkpoint of this runner version; use a new, dedicated directory`,
+      );
+    }
+    if (saved.runner !== identity.runner || saved.id !== identity.id || saved.origin !== identity.origin) {
+      throw new TypeError(
+        `checkpointDirectory ${this.directory} is dedicated to ${describeIdentity(saved)}, not ${describeIdentity(identity)}; use one directory per run`,
+      );
+    }
+  }
+
+  async #removeTemporaryFiles(): Promise<void> {
+    for (const directory of [this.directory, this.#records]) {
+      for (const name of await readdir(directory)) {
+        if (name.startsWith('.') && name.endsWith(TEMP_SUFFIX))
+          await rm(join(directory, name), { force: true });
+      }
+    }
+  }
+}
