@@ -1,6 +1,6 @@
 /**
  * `pnpm demo`: starts the reference server on `.svc-data/demo` (kept after the run), runs the
- * quickstart program against it with a tracing key, stops the server and exits with the
+ * quickstart program against it with a tracing key (and a Read key to read its files back), stops the server and exits with the
  * program's exit code.
  */
 import { spawn } from 'node:child_process';
@@ -33,7 +33,12 @@ try {
   code = await new Promise((done, reject) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(here, 'index.ts')], {
       stdio: 'inherit',
-      env: { ...process.env, SVC_BASE_URL: server.origin, SVC_API_KEY: server.keys.tracing },
+      env: {
+        ...process.env,
+        SVC_BASE_URL: server.origin,
+        SVC_API_KEY: server.keys.tracing,
+        SVC_READ_KEY: server.keys.read,
+      },
     });
     child.once('error', reject);
     child.once('exit', (exitCode, signal) => done(exitCode ?? 128 + (constants.signals[signal] ?? 0)));
