@@ -5,7 +5,7 @@
 //    process, since its store needs `node:sqlite` and Node worker threads ("resource-bound checks
 //    run on Node only"); the SDK under test runs on Bun and reaches it over HTTP.
 // 2. The test files in `NODE_ONLY` are left out: they measure Node itself (V8 heap, `--expose-gc`)
-//    and run on Node 22 and 24 only.
+//    or run the SDK's TypeScript sources in Node child processes, and run on Node 22 and 24 only.
 // 3. `deps.interopDefault` is off: Bun answers `'__esModule' in namespace` with true for every ES
 //    module namespace, so vitest's default interop would replace the namespace of a package that
 //    has a default export with that default (zod's `z` and `default` go missing).
@@ -20,7 +20,11 @@ if (!process.versions.bun) {
 }
 
 /** SDK test files that need Node-only resources, relative to `packages/sdk`. */
-export const NODE_ONLY = ['src/export/overload.e2e.test.ts', 'src/media/upload/upload-memory.e2e.test.ts'];
+export const NODE_ONLY = [
+  'src/export/overload.e2e.test.ts',
+  'src/media/upload/upload-memory.e2e.test.ts',
+  'src/evals/runner/crash-resume.e2e.test.ts',
+];
 
 export default mergeConfig(
   sdk,

@@ -10,10 +10,9 @@ import { OutcomeSerializationError } from '../../errors/outcome-serialization-er
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import { useEvalServer } from '../client/__fixtures__/eval-server.js';
 import type { EvaluationResult } from '../types/run-types.js';
+import { answer, lengthScorer } from './__fixtures__/question-cases.js';
 import {
-  answer,
   createExperiment,
-  lengthScorer,
   publishScorers,
   questionVersion,
   type ScorerVersionIds,
