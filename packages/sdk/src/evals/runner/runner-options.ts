@@ -150,6 +150,13 @@ function rejectUnknownKeys(given: Record<string, unknown>, known: Set<string>, r
   }
 }
 
+/** The kind of a value only: for options where a key might be passed by mistake. */
+function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 function validateClient(value: unknown): EvaluationClient {
   const client = value as Record<string, unknown> | null | undefined;
   const missing = CLIENT_METHODS.find((method) => typeof client?.[method] !== 'function');
@@ -160,7 +167,7 @@ function validateClient(value: unknown): EvaluationClient {
     typeof client?.baseUrl !== 'string'
   ) {
     throw new TypeError(
-      `client must be an evaluation client made by createEvaluationClient (with a Read-and-write key); got ${describeValue(value)}`,
+      `client must be an evaluation client made by createEvaluationClient (with a Read-and-write key); got ${describeKind(value)}`,
     );
   }
   return value as EvaluationClient;
@@ -208,7 +215,7 @@ function validateId(name: string, value: unknown, kind: string): string {
 function validateSvc(value: unknown): SvcClient {
   if (!(value instanceof SvcClient) || transportInternals(value.transport) === undefined) {
     throw new TypeError(
-      `svc must be a tracing client made by createSvc (its spans are the cases' trace evidence); got ${describeValue(value)}`,
+      `svc must be a tracing client made by createSvc (its spans are the cases' trace evidence); got ${describeKind(value)}`,
     );
   }
   return value;
