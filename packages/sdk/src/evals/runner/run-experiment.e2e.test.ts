@@ -7,8 +7,10 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSvc, type SvcClient } from '../../client/svc-client.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
+import { SvcApiError } from '../../errors/svc-api-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import { useEvalServer } from '../client/__fixtures__/eval-server.js';
+import type { EvaluationClient } from '../client/evaluation-client.js';
 import type { EvaluationResult } from '../types/run-types.js';
 import { answer, lengthScorer } from './__fixtures__/question-cases.js';
 import {
@@ -174,6 +176,38 @@ describe('runExperiment', () => {
     expect(invocations).toHaveLength(3);
     const results = await evals.client.listResults(first.runId, { limit: 100 });
     expect(results.items).toHaveLength(9);
+  });
+
+  it('retries a call whose answer was lost with its saved key: the service applies it once', async () => {
+    const lost = new Set(['startExecution', 'completeExecution', 'submitResults']);
+    const keys: Record<string, string[]> = { startExecution: [], completeExecution: [], submitResults: [] };
+    const losing =
+      (name: 'startExecution' | 'completeExecution' | 'submitResults') =>
+      async (...args: unknown[]) => {
+        const key = (args.at(-1) as { idempotencyKey: string }).idempotencyKey;
+        keys[name]!.push(key);
+        const answer = await (evals.client[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+        if (lost.delete(name)) throw new SvcApiError(`${name}: no answer (connection reset)`);
+        return answer;
+      };
+    const client: EvaluationClient = {
+      ...evals.client,
+      startExecution: losing('startExecution') as EvaluationClient['startExecution'],
+      completeExecution: losing('completeExecution') as EvaluationClient['completeExecution'],
+      submitResults: losing('submitResults') as EvaluationClient['submitResults'],
+    };
+    const { experiment, caseIds, invocations, options } = await experimentRun(1, { client });
+    const report = await runExperiment(options);
+    expect(lost.size).toBe(0);
+    for (const name of Object.keys(keys)) {
+      expect(keys[name], name).toHaveLength(2);
+      expect(keys[name]![1], name).toBe(keys[name]![0]);
+    }
+    expect(invocations).toEqual(caseIds);
+    const { view } = await resultsOf(experiment.id, caseIds[0]!);
+    expect(view.executions).toHaveLength(1);
+    expect(view.results).toHaveLength(3);
+    expect(report.resultIds.sort()).toEqual(view.results.map((r) => r.id).sort());
   });
 
   it('completes the execution of a target that throws in state error, and the built-ins skip it', async () => {
