@@ -78,7 +78,7 @@ export function createApp(options: AppOptions): SvcApp {
     ...options.media,
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
   });
-  if (options.evals) registerEvalsRoutes(app, options.evals);
+  if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin);
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

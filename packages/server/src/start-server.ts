@@ -191,6 +191,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       traceStore,
       judgeModel: options.judgeModel,
       judgeJobLimit: options.judgeJobLimit,
+      caseFiles: {
+        files,
+        linkSecret: loadLinkSecret(dataDir),
+        uploadLinkTtlMillis: media.uploadLinkTtlMillis,
+        downloadLinkTtlMillis: media.downloadLinkTtlMillis,
+      },
     });
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;

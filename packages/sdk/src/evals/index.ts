@@ -24,6 +24,7 @@ export type { RunMethods } from './client/run-methods.js';
 export type { ScorerMethods } from './client/scorer-methods.js';
 export type { ErrorInfo, Identity, Page, PageOptions, RequestOptions } from './types/common-types.js';
 export type {
+  CaseFileInput,
   CaseFileRole,
   CaseWrite,
   CaseWriteResult,
@@ -31,6 +32,8 @@ export type {
   Dataset,
   DatasetCase,
   DatasetVersion,
+  EvalSetCaseWrite,
+  PinnedFile,
 } from './types/dataset-types.js';
 export type {
   CompleteExecutionInput,

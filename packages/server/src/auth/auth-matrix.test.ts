@@ -116,7 +116,12 @@ describe('auth matrix: every route × every key preset', () => {
     const signed = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
       (r) => ROUTE_ACCESS[r].auth === 'signed-link',
     );
-    expect(signed.sort()).toEqual(['blobs.download', 'blobs.upload']);
+    expect(signed.sort()).toEqual([
+      'blobs.download',
+      'blobs.upload',
+      'evals.artifacts.upload',
+      'evals.caseFiles.download',
+    ]);
     for (const route of signed) {
       const access = ROUTE_ACCESS[route];
       expect(access.presets).toEqual([]);

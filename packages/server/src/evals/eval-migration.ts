@@ -161,3 +161,17 @@ export const EVAL_REGISTRY_MIGRATION = `
   CREATE INDEX IF NOT EXISTS eval_judge_jobs_by_run ON eval_judge_jobs (run_id, seq);
   CREATE INDEX IF NOT EXISTS eval_judge_jobs_by_state ON eval_judge_jobs (state, seq);
 `;
+
+/** The migration creating the table of case-file artifacts (bytes uploaded for case files). */
+export const EVAL_ARTIFACTS_MIGRATION = `
+  CREATE TABLE IF NOT EXISTS eval_artifacts (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    name TEXT NOT NULL,
+    stored_at TEXT,
+    created_at TEXT NOT NULL
+  );
+`;

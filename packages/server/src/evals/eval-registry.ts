@@ -3,11 +3,14 @@
  * @module
  */
 import type { DatabaseSync } from 'node:sqlite';
+import type { TraceFiles } from '../media/trace-files.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
 import { ExperimentStore } from './experiments/experiment-store.js';
 import { TraceSnapshots } from './experiments/trace-snapshots.js';
+import { CaseFileLinks } from './files/case-file-links.js';
+import { CaseFiles } from './files/case-files.js';
 import { JudgeStore } from './judge/judge-store.js';
 import { type JudgeModelOption, JudgeWorker } from './judge/judge-worker.js';
 import { ResultStore } from './runs/result-store.js';
@@ -24,6 +27,13 @@ export interface EvalRegistryOptions {
   judgeModel?: JudgeModelOption | undefined;
   /** Hosted judge jobs the project may create (the budget). Default {@link DEFAULT_JUDGE_JOB_LIMIT}. */
   judgeJobLimit?: number | undefined;
+  /**
+   * Case files: the media files of traces (records and the blob store, shared), the link-signing
+   * key and link lifetimes. Without them, case writes with files are refused.
+   */
+  caseFiles?:
+    | { files: TraceFiles; linkSecret: Buffer; uploadLinkTtlMillis: number; downloadLinkTtlMillis: number }
+    | undefined;
 }
 
 /** The default hosted judge budget, in jobs. */
@@ -33,6 +43,7 @@ export const DEFAULT_JUDGE_JOB_LIMIT = 10_000;
 export interface EvalRegistry {
   readonly context: EvalContext;
   readonly datasets: DatasetStore;
+  readonly caseFiles: CaseFiles;
   readonly scorers: ScorerStore;
   readonly runs: RunStore;
   readonly snapshots: TraceSnapshots;
@@ -48,6 +59,19 @@ export interface EvalRegistry {
 export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   const context = createEvalContext(options.db, options.traceStore);
   const datasets = new DatasetStore(context);
+  const files = options.caseFiles;
+  const caseFiles = new CaseFiles(
+    context,
+    files === undefined
+      ? undefined
+      : {
+          files: files.files,
+          links: new CaseFileLinks(files.linkSecret),
+          uploadLinkTtlMillis: files.uploadLinkTtlMillis,
+          downloadLinkTtlMillis: files.downloadLinkTtlMillis,
+          now: Date.now,
+        },
+  );
   const scorers = new ScorerStore(context);
   const runs = new RunStore(context);
   const snapshots = new TraceSnapshots(context);
@@ -69,6 +93,7 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   return {
     context,
     datasets,
+    caseFiles,
     scorers,
     runs,
     snapshots,

@@ -1,10 +1,13 @@
 /**
  * The evaluation registry's rows of the route → presets table (`ROUTE_ACCESS`). Registry writes
  * need `project_write`, which only the Read-and-write preset has; reads accept Read or Read and
- * write. Tracing keys and setup credentials are refused (403) on every evaluation route.
+ * write. Tracing keys and setup credentials are refused (403) on every evaluation route. The
+ * upload of an artifact's bytes and the download of a case file take no key: their signed links
+ * authorize them.
  * @module
  */
 import type { KeyPreset, RouteAccess } from '../auth/key-presets.js';
+import { ARTIFACT_UPLOAD_PATH, CASE_FILE_DOWNLOAD_PATH } from './files/case-file-paths.js';
 
 const WRITE: readonly KeyPreset[] = ['read_write'];
 const READ: readonly KeyPreset[] = ['read', 'read_write'];
@@ -29,6 +32,26 @@ export const EVAL_ROUTE_ACCESS = {
   },
   'evals.cases.list': { method: 'GET', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: READ },
   'evals.cases.add': { method: 'POST', path: `${BASE}/dataset-versions/{versionId}/cases`, presets: WRITE },
+  'evals.cases.addEvalSet': {
+    method: 'POST',
+    path: `${BASE}/dataset-versions/{versionId}/eval-set-cases`,
+    presets: WRITE,
+  },
+  'evals.artifacts.create': { method: 'POST', path: `${BASE}/artifacts`, presets: WRITE },
+  // Authorized by the link's signature, not a key (like the media upload and download links).
+  'evals.artifacts.upload': {
+    method: 'PUT',
+    path: ARTIFACT_UPLOAD_PATH,
+    presets: [],
+    auth: 'signed-link',
+  },
+  'evals.caseFiles.link': { method: 'GET', path: `${BASE}/cases/{caseId}/files/{sha256}`, presets: READ },
+  'evals.caseFiles.download': {
+    method: 'GET',
+    path: CASE_FILE_DOWNLOAD_PATH,
+    presets: [],
+    auth: 'signed-link',
+  },
   'evals.scorers.create': { method: 'POST', path: `${BASE}/scorers`, presets: WRITE },
   'evals.scorers.list': { method: 'GET', path: `${BASE}/scorers`, presets: READ },
   'evals.scorers.get': { method: 'GET', path: `${BASE}/scorers/{scorerId}`, presets: READ },

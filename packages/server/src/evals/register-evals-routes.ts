@@ -8,13 +8,26 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
 import { registerExperimentRoutes } from './experiments/experiment-routes.js';
+import { registerCaseFileRoutes } from './files/case-file-routes.js';
 import { registerJudgeRoutes } from './judge/judge-routes.js';
 import { registerRunRoutes } from './runs/run-routes.js';
 import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
-/** Registers the evaluation routes of `registry` on `app`. */
-export function registerEvalsRoutes(app: OpenAPIHono<GuardedEnv>, registry: EvalRegistry): void {
-  registerDatasetRoutes(app, registry.context, registry.datasets);
+/**
+ * Registers the evaluation routes of `registry` on `app`. Links (artifact uploads, case-file
+ * downloads) are built on `publicOrigin`, else on each request's origin.
+ */
+export function registerEvalsRoutes(
+  app: OpenAPIHono<GuardedEnv>,
+  registry: EvalRegistry,
+  publicOrigin?: string,
+): void {
+  registry.context.publicOrigin = publicOrigin;
+  registerDatasetRoutes(app, registry.context, registry.datasets, registry.caseFiles);
+  registerCaseFileRoutes(app, registry.context, {
+    caseFiles: registry.caseFiles,
+    datasets: registry.datasets,
+  });
   registerScorerRoutes(app, registry.context, registry.scorers);
   registerExperimentRoutes(app, registry.context, {
     experiments: registry.experiments,

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { EVAL_REGISTRY_MIGRATION } from '../evals/eval-migration.js';
+import { EVAL_ARTIFACTS_MIGRATION, EVAL_REGISTRY_MIGRATION } from '../evals/eval-migration.js';
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -152,6 +152,8 @@ const MIGRATIONS: readonly string[] = [
   `,
   // The evaluation registry (datasets, scorers, experiments, runs, results, judge jobs).
   EVAL_REGISTRY_MIGRATION,
+  // Case-file artifacts of the evaluation registry (the bytes live in the blob store).
+  EVAL_ARTIFACTS_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

@@ -84,7 +84,7 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
         origin,
       ),
     newIdempotencyKey: () => randomUUID(),
-    ...datasetMethods(send),
+    ...datasetMethods(send, resolved.timeoutMillis),
     ...scorerMethods(send),
     ...experimentMethods(send),
     ...runMethods(send),

@@ -49,6 +49,31 @@ export type CaseFileRole =
   | 'evaluator_reference';
 
 /**
+ * A file to pin to a case: an uploaded artifact, bytes (`data`: bytes or a base64 string; or
+ * `path`: a file to read), or a file a trace holds (copied by `{ traceId, sha256 }`). Each file
+ * is 1 byte to 25 MiB; a name is 1 to 255 UTF-16 code units, a plain file name.
+ */
+export type CaseFileInput =
+  | { role: CaseFileRole; artifactId: string; name?: string }
+  | { role: CaseFileRole; name: string; contentType: string; data: Uint8Array | ArrayBuffer | string }
+  | { role: CaseFileRole; name: string; contentType: string; path: string }
+  | { role: CaseFileRole; name?: string; trace: { traceId: string; sha256: string } };
+
+/** A file pinned to a case. */
+export interface PinnedFile {
+  role: CaseFileRole;
+  name: string;
+  contentType: string;
+  /** SHA-256 of the bytes, 64 lowercase hex. */
+  sha256: string;
+  size: number;
+  /** The artifact the bytes were uploaded as, if any. */
+  artifactId: string | null;
+  /** The trace (32 hex) the file was copied from, if any. */
+  sourceTraceId: string | null;
+}
+
+/**
  * A case write. Omitting `expected` means the case has no reference; `expected: null` is a present
  * reference. Writing an `externalKey` that exists in the version replaces that case.
  */
@@ -63,6 +88,18 @@ export interface CaseWrite {
   expected?: unknown;
   /** A JSON object. */
   metadata?: Record<string, unknown>;
+  /** Up to 32 files; files given as bytes or a path are uploaded first. */
+  files?: CaseFileInput[];
+}
+
+/**
+ * An eval-set case write: a case whose files are the document inputs of a direct-case run. At
+ * least one file has a role the agent sees (`source`, `attached_template`, `attached_reference`,
+ * `original`); `inputs` defaults to `{}`.
+ */
+export interface EvalSetCaseWrite extends Omit<CaseWrite, 'inputs' | 'files'> {
+  inputs?: unknown;
+  files: CaseFileInput[];
 }
 
 /** A case of a dataset version. */
@@ -76,7 +113,7 @@ export interface DatasetCase {
   /** Absent when the case has no reference; `null` is a present reference. */
   expected?: unknown;
   metadata?: Record<string, unknown>;
-  files: unknown[];
+  files: PinnedFile[];
   createdAt: string;
   updatedAt: string;
 }

@@ -14,6 +14,8 @@ export interface EvalContext {
   ledger: IdempotencyLedger;
   /** The current time as ISO 8601. */
   now(): string;
+  /** The origin of links the registry hands out; the request's own origin when unset. */
+  publicOrigin?: string | undefined;
 }
 
 /** Builds the context on an open, migrated database. */

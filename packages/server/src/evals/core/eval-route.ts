@@ -20,16 +20,20 @@ import { readJsonBody } from './json-body.js';
 type ErrorStatus = 400 | 404 | 409 | 413 | 415 | 422 | 503;
 
 /** What a handler receives. */
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, X = undefined> {
   params: P;
   query: Q;
   body: B;
+  /** What `prepare` resolved (asynchronous work done before the transaction). */
+  prepared: X;
+  /** The origin links in the answer are built on: the server's public origin, or the request's. */
+  origin: string;
   /** Runs `work` once the mutation's transaction committed (for example, waking a worker). */
   afterCommit(work: () => void): void;
 }
 
 /** One route: documentation, schemas and a synchronous handler. */
-export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, X = undefined> {
   id: EvalRouteId;
   summary: string;
   description?: string;
@@ -43,10 +47,15 @@ export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B exten
   /** True for page routes: a too-large answer tells the caller to lower `limit`. */
   paged?: boolean;
   /**
+   * Asynchronous work before the answer (for example, storing file bytes), run outside the
+   * transaction and skipped for an idempotent replay. Its result is `prepared`.
+   */
+  prepare?(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; origin: string }): Promise<X>;
+  /**
    * Produces the answer. Mutations run inside one write transaction together with the
    * idempotency record: a thrown error rolls everything back.
    */
-  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): unknown;
+  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, X>): unknown;
 }
 
 /** The header carrying a mutation's idempotency key. */
@@ -60,11 +69,34 @@ function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+interface Issue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  errors?: Issue[][];
+}
+
+/**
+ * The issue to report: inside a union no branch matched, the issue of the branch that came
+ * closest (the fewest issues), so the message names the field at fault rather than the union.
+ */
+function closestIssue(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union' || issue.errors === undefined || issue.errors.length === 0) return issue;
+  const branch = issue.errors.reduce((best, candidate) =>
+    candidate.length < best.length ? candidate : best,
+  );
+  const inner = branch[0];
+  if (inner === undefined) return issue;
+  const closest = closestIssue(inner);
+  return { ...closest, path: [...issue.path, ...closest.path] };
+}
+
 /** Validates `value` against `schema`; a failure is a 400 naming the field and the rule. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const first = result.error.issues[0] as Issue | undefined;
+  const issue = first === undefined ? undefined : closestIssue(first);
   const field = [where, ...(issue?.path ?? []).map(String)].filter((part) => part !== '').join('.');
   throw new ApiError(400, 'invalid_request', `${field || 'request'}: ${issue?.message ?? 'invalid'}.`);
 }
@@ -89,7 +121,10 @@ function jsonResponse(text: string, status: number, replayed = false): Response 
   return new Response(text, { status, headers });
 }
 
-function documentRoute(app: OpenAPIHono<GuardedEnv>, spec: EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
+function documentRoute(
+  app: OpenAPIHono<GuardedEnv>,
+  spec: EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>,
+) {
   const access = EVAL_ROUTE_ACCESS[spec.id];
   const mutation = access.method === 'POST';
   const errors: Partial<Record<number, string>> = { ...spec.errors };
@@ -132,22 +167,27 @@ function documentRoute(app: OpenAPIHono<GuardedEnv>, spec: EvalRouteSpec<z.ZodTy
 }
 
 /** Registers `spec` on `app`: its OpenAPI entry and its handler. */
-export function registerEvalRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  app: OpenAPIHono<GuardedEnv>,
-  context: EvalContext,
-  spec: EvalRouteSpec<P, Q, B>,
-): void {
+export function registerEvalRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  X = undefined,
+>(app: OpenAPIHono<GuardedEnv>, context: EvalContext, spec: EvalRouteSpec<P, Q, B, X>): void {
+  const publicOrigin = context.publicOrigin;
   const access = EVAL_ROUTE_ACCESS[spec.id];
   const mutation = access.method === 'POST';
-  documentRoute(app, spec as unknown as EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType>);
+  documentRoute(app, spec as unknown as EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>);
   app.on(access.method, honoPath(access.path), async (c) => {
     const params = spec.params ? parseInput(spec.params, c.req.param(), '') : ({} as z.output<P>);
     const query = spec.query ? parseInput(spec.query, c.req.query(), '') : ({} as z.output<Q>);
+    const origin = publicOrigin ?? new URL(c.req.url).origin;
     if (!mutation) {
       const answer = spec.handle({
         params,
         query,
         body: undefined as z.output<B>,
+        prepared: undefined as X,
+        origin,
         afterCommit: (work) => work(),
       });
       return jsonResponse(encodeAnswer(answer, spec.paged === true), 200);
@@ -165,6 +205,11 @@ export function registerEvalRoute<P extends z.ZodType, Q extends z.ZodType, B ex
     const body = spec.body ? parseInput(spec.body, json, '') : (undefined as z.output<B>);
     const fingerprint = requestFingerprint(access.method, new URL(c.req.url).pathname, json);
     const committed: Array<() => void> = [];
+    // Asynchronous preparation runs before the transaction, and not when the key has an answer.
+    const prepared =
+      spec.prepare !== undefined && context.ledger.find(key) === undefined
+        ? await spec.prepare({ params, query, body, origin })
+        : (undefined as X);
     const outcome = inTransaction(context.db, () => {
       const kept = context.ledger.find(key);
       if (kept !== undefined) {
@@ -177,7 +222,14 @@ export function registerEvalRoute<P extends z.ZodType, Q extends z.ZodType, B ex
         }
         return { text: kept.body, status: kept.status, replayed: true };
       }
-      const answer = spec.handle({ params, query, body, afterCommit: (work) => committed.push(work) });
+      const answer = spec.handle({
+        params,
+        query,
+        body,
+        prepared,
+        origin,
+        afterCommit: (work) => committed.push(work),
+      });
       const text = encodeAnswer(answer, false);
       context.ledger.save(key, { fingerprint, status: 200, body: text }, context.now());
       return { text, status: 200, replayed: false };

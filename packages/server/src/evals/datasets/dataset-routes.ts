@@ -9,6 +9,7 @@ import { IdentitySchema, idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
 import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import type { CaseFiles } from '../files/case-files.js';
 import {
   CasePageSchema,
   CaseWriteResultSchema,
@@ -17,6 +18,7 @@ import {
   DatasetPageSchema,
   DatasetSchema,
   DatasetVersionSchema,
+  EvalSetCaseWriteSchema,
   FreezeSchema,
 } from './dataset-schemas.js';
 import type { DatasetStore } from './dataset-store.js';
@@ -31,6 +33,7 @@ export function registerDatasetRoutes(
   app: OpenAPIHono<GuardedEnv>,
   context: EvalContext,
   store: DatasetStore,
+  caseFiles: CaseFiles,
 ): void {
   registerEvalRoute(app, context, {
     id: 'evals.datasets.create',
@@ -97,12 +100,43 @@ export function registerDatasetRoutes(
     id: 'evals.cases.add',
     summary: 'Writes a case: adds it, or replaces the case with the same externalKey',
     description:
-      'Omitting expected means the case has no reference; expected: null is a present reference. ' +
-      'The answer holds the case and the version at its new revision.',
+      'Omitting expected means the case has no reference; expected: null is a present reference. Up to 32 ' +
+      'files: an uploaded artifact, inline base64 bytes, or a file copied from a trace ({ traceId, sha256 }); ' +
+      'each 1 byte to 25 MiB. The answer holds the case and the version at its new revision.',
     params: VersionParams,
     body: CaseWriteSchema,
     response: CaseWriteResultSchema,
-    errors: { 404: 'No such version', 409: WRITE_CONFLICTS },
-    handle: ({ params, body }) => store.writeCase(params.versionId, body, 'case'),
+    errors: {
+      404: 'No such version, artifact, or file in the named trace',
+      409: `${WRITE_CONFLICTS}; or an artifact is not uploaded yet (conflict)`,
+      503: 'File storage cannot be read',
+    },
+    prepare: ({ body }) => caseFiles.prepare(body.files),
+    handle: ({ params, body, prepared }) =>
+      store.writeCase(params.versionId, body, 'case', caseFiles.pin(prepared)),
+  });
+  registerEvalRoute(app, context, {
+    id: 'evals.cases.addEvalSet',
+    summary: 'Writes an eval-set case: a case whose files are the document inputs of a direct-case run',
+    description:
+      'Like a case write, but files are required and at least one has a role the agent sees (source, ' +
+      'attached_template, attached_reference, original); inputs defaults to {}. The direct-case command ' +
+      '(svc eval --set) writes these files under files/<role>/<name> for the agent command.',
+    params: VersionParams,
+    body: EvalSetCaseWriteSchema,
+    response: CaseWriteResultSchema,
+    errors: {
+      404: 'No such version, artifact, or file in the named trace',
+      409: `${WRITE_CONFLICTS}; or an artifact is not uploaded yet (conflict)`,
+      503: 'File storage cannot be read',
+    },
+    prepare: ({ body }) => caseFiles.prepare(body.files),
+    handle: ({ params, body, prepared }) =>
+      store.writeCase(
+        params.versionId,
+        { ...body, inputs: body.inputs ?? {} },
+        'eval_set',
+        caseFiles.pin(prepared),
+      ),
   });
 }

@@ -12,6 +12,7 @@ import {
   text,
 } from '../core/common-schemas.js';
 import { pageSchema } from '../core/paging.js';
+import { AGENT_ROLES, CaseFilesInputSchema, PinnedFileSchema } from '../files/case-file-schemas.js';
 
 /** A dataset. */
 export const DatasetSchema = z
@@ -63,10 +64,29 @@ export const caseWriteFields = {
   inputs: JsonValueSchema,
   expected: OptionalJsonValueSchema.describe('Omitted: no reference; null: a present reference'),
   metadata: JsonObjectSchema.optional(),
+  files: CaseFilesInputSchema.optional(),
 };
 
 /** `POST …/dataset-versions/{versionId}/cases`. */
 export const CaseWriteSchema = z.strictObject(caseWriteFields).openapi('CaseWrite');
+
+/**
+ * `POST …/dataset-versions/{versionId}/eval-set-cases`: an eval-set case, a case whose files are
+ * the document inputs of a direct-case run. At least one file has a role the agent sees
+ * (`source`, `attached_template`, `attached_reference`, `original`); `inputs` defaults to `{}`.
+ */
+export const EvalSetCaseWriteSchema = z
+  .strictObject({
+    ...caseWriteFields,
+    inputs: JsonValueSchema.optional().describe('Default {}'),
+    files: CaseFilesInputSchema.min(1),
+  })
+  .refine((write) => write.files.some((file) => AGENT_ROLES.has(file.role)), {
+    message:
+      'needs a file of a role the agent sees (source, attached_template, attached_reference or original)',
+    path: ['files'],
+  })
+  .openapi('EvalSetCaseWrite');
 
 /** A case of a dataset version. */
 export const CaseSchema = z
@@ -80,7 +100,7 @@ export const CaseSchema = z
     inputs: JsonValueSchema,
     expected: OptionalJsonValueSchema.describe('Absent when the case has no reference'),
     metadata: JsonObjectSchema.optional(),
-    files: z.array(z.unknown()).describe('Pinned files'),
+    files: z.array(PinnedFileSchema).describe('Pinned files'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

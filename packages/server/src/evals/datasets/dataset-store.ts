@@ -11,6 +11,7 @@ import type { Identity } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, toColumn, withOptional } from '../core/json-columns.js';
 import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import type { PinnedFile } from '../files/case-files.js';
 import type { CaseSchema, DatasetSchema, DatasetVersionSchema } from './dataset-schemas.js';
 
 export type Dataset = z.output<typeof DatasetSchema>;
@@ -24,7 +25,6 @@ export interface CaseWrite {
   inputs: unknown;
   expected?: unknown;
   metadata?: Record<string, unknown> | undefined;
-  files?: unknown[];
 }
 
 interface DatasetRow {
@@ -107,7 +107,7 @@ export function toCase(row: CaseRow): Case {
     kind: row.kind,
     externalKey: row.external_key,
     inputs: JSON.parse(row.inputs) as Case['inputs'],
-    files: JSON.parse(row.files) as unknown[],
+    files: JSON.parse(row.files) as Case['files'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -251,7 +251,7 @@ export class DatasetStore {
     versionId: string,
     write: CaseWrite,
     kind: 'case' | 'eval_set',
-    files: unknown[] = [],
+    files: readonly PinnedFile[] = [],
   ): { item: Case; version: DatasetVersion } {
     this.#writableVersion(versionId, write.expectedRevision);
     const now = this.#context.now();
