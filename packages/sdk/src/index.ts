@@ -45,6 +45,7 @@ export {
   type MediaFetchErrorOptions,
   type MediaFetchErrorReason,
 } from './errors/media-fetch-error.js';
+export { SvcApiError, type SvcApiErrorOptions } from './errors/svc-api-error.js';
 export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
 export { SvcError, type SvcErrorOptions } from './errors/svc-error.js';
 export { SvcExportError, type SvcExportErrorOptions } from './errors/svc-export-error.js';
