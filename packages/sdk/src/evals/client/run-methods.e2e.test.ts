@@ -169,6 +169,8 @@ describe('evaluation client: runs and results', () => {
       'conflict',
     );
     await expectApiError(evals.client.getEvaluationRun(UNKNOWN_ID), 404, 'not_found');
+    await expectApiError(evals.client.listEvaluationItems(UNKNOWN_ID), 404, 'not_found');
+    await expect(evals.client.listEvaluationItems(ctx.runId, { limit: 1.5 })).rejects.toThrow(/page\.limit/);
     await expectApiError(evals.client.getSubject(UNKNOWN_ID), 404, 'not_found');
     await expectApiError(evals.client.getResult(UNKNOWN_ID), 404, 'not_found');
     await expectApiError(evals.client.listResults(UNKNOWN_ID), 404, 'not_found');
