@@ -10,7 +10,6 @@ import { writeFileDurably } from './durable-write.js';
 const identity: CheckpointIdentity = {
   runner: 'runExperiment',
   id: '0b7c3c9e-8d2a-4f57-9a43-2f6d0c1e5b8a',
-  origin: 'http://127.0.0.1:4318',
 };
 const directories: string[] = [];
 function directory(): string {
@@ -73,13 +72,10 @@ describe('CheckpointStore', () => {
     const other = { ...identity, id: '11111111-2222-4333-8444-555555555555' };
     await expect(CheckpointStore.open(dir, other)).rejects.toThrow(
       new TypeError(
-        `checkpointDirectory ${dir} is dedicated to runExperiment of experiment ${identity.id} on ${identity.origin}, not runExperiment of experiment ${other.id} on ${identity.origin}; use one directory per run`,
+        `checkpointDirectory ${dir} is dedicated to runExperiment of experiment ${identity.id}, not runExperiment of experiment ${other.id}; use one directory per run`,
       ),
     );
     await expect(CheckpointStore.open(dir, { ...identity, runner: 'rescore' })).rejects.toThrow(TypeError);
-    await expect(CheckpointStore.open(dir, { ...identity, origin: 'http://127.0.0.1:1' })).rejects.toThrow(
-      TypeError,
-    );
     expect(existsSync(join(dir, 'lock'))).toBe(false); // released after the refusal
     const foreign = directory();
     writeFileSync(join(foreign, 'checkpoint.json'), '{"format":"something-else"}');

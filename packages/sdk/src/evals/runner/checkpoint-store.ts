@@ -3,8 +3,9 @@
  * uses it, and one JSON record per case (or item), each replaced durably and whole.
  *
  * Layout:
- * - `checkpoint.json`: `{ format, version, runner, id, origin }`, the run the directory is
- *   dedicated to (written once);
+ * - `checkpoint.json`: `{ format, version, runner, id }`, the run the directory is dedicated to
+ *   (written once; IDs are UUIDs, so the origin is not part of it: a local server may come back on
+ *   another port);
  * - `lock`: `{ pid, host }` of the runner using it; a lock left by a process that ended on this
  *   machine is taken over;
  * - `records/<name>.json`: the records;
@@ -23,8 +24,6 @@ export interface CheckpointIdentity {
   runner: 'runExperiment' | 'rescore';
   /** The experiment ID (`runExperiment`) or the run ID (`rescore`). */
   id: string;
-  /** The service origin. */
-  origin: string;
 }
 
 const FORMAT = 'svc-run.checkpoint';
@@ -64,7 +63,7 @@ async function readJson(path: string): Promise<unknown> {
 
 function describeIdentity(identity: Partial<CheckpointIdentity>): string {
   const subject = identity.runner === 'rescore' ? 'run' : 'experiment';
-  return `${String(identity.runner)} of ${subject} ${String(identity.id)} on ${String(identity.origin)}`;
+  return `${String(identity.runner)} of ${subject} ${String(identity.id)}`;
 }
 
 /** A checkpoint directory opened by one runner. */
@@ -178,7 +177,7 @@ export class CheckpointStore {
         `checkpointDirectory ${this.directory} holds files that are not a checkpoint of this runner version; use a new, dedicated directory`,
       );
     }
-    if (saved.runner !== identity.runner || saved.id !== identity.id || saved.origin !== identity.origin) {
+    if (saved.runner !== identity.runner || saved.id !== identity.id) {
       throw new TypeError(
         `checkpointDirectory ${this.directory} is dedicated to ${describeIdentity(saved)}, not ${describeIdentity(identity)}; use one directory per run`,
       );

@@ -53,7 +53,6 @@ export async function rescoreWithHooks(options: RescoreOptions, hooks: RunnerHoo
   const store = await CheckpointStore.open(resolved.checkpointDirectory, {
     runner: 'rescore',
     id: runId,
-    origin: client.baseUrl,
   });
   try {
     const run = await withTransientRetry(() => client.getEvaluationRun(runId));

@@ -77,7 +77,6 @@ export async function runExperimentWithHooks(
   const store = await CheckpointStore.open(resolved.checkpointDirectory, {
     runner: 'runExperiment',
     id: experimentId,
-    origin: client.baseUrl,
   });
   try {
     const experiment = await withTransientRetry(() => client.getExperiment(experimentId));
