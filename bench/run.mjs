@@ -2,7 +2,8 @@
  * `pnpm bench`: checks that this Node can run the server (`node:sqlite`, Node 22.13+; the project
  * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`) and the SDK overhead
  * benchmark (`sdk-overhead.mjs`) and the media
- * benchmarks (`media-scan.mjs`, `media-upload.mjs`).
+ * benchmarks (`media-scan.mjs`, `media-upload.mjs`) and the evaluation
+ * runner benchmark (`eval-runner.mjs`).
  * @module
  */
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -17,3 +18,4 @@ await import('./ingest.mjs');
 await import('./sdk-overhead.mjs');
 await import('./media-scan.mjs');
 await import('./media-upload.mjs');
+await import('./eval-runner.mjs');

@@ -45,6 +45,10 @@ export {
   type MediaFetchErrorOptions,
   type MediaFetchErrorReason,
 } from './errors/media-fetch-error.js';
+export {
+  OutcomeSerializationError,
+  type OutcomeSerializationErrorOptions,
+} from './errors/outcome-serialization-error.js';
 export { SvcApiError, type SvcApiErrorOptions } from './errors/svc-api-error.js';
 export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
 export { SvcError, type SvcErrorOptions } from './errors/svc-error.js';
@@ -54,6 +58,10 @@ export {
   type SvcTraceVerificationErrorOptions,
   type TraceVerificationErrorCode,
 } from './errors/svc-trace-verification-error.js';
+export {
+  UncertainExecutionError,
+  type UncertainExecutionErrorOptions,
+} from './errors/uncertain-execution-error.js';
 export { type ExportReport, emptyExportReport } from './export/export-report.js';
 export { createSvcTransport, type SvcTransport } from './export/svc-transport.js';
 export { Attachment, type AttachmentOptions } from './media/attachment/attachment.js';
