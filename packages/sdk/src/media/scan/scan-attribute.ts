@@ -9,8 +9,9 @@ import { type AskFile, askFile } from './engine/ask-decide.js';
 import { blobPartText, textFilePrefix } from './engine/digest-form.js';
 import { fileFacts } from './engine/file-facts.js';
 import { readStringPayload } from './engine/found-payload.js';
-import { applyInlineValueLimit } from './engine/inline-value-limit.js';
+import { applyInlineValueLimit, mayExceedInlineLimit } from './engine/inline-value-limit.js';
 import { JsonTextScan } from './engine/json-text-scan.js';
+import { textMayHoldFiles } from './engine/may-hold-files.js';
 import { applyEdits } from './engine/text-edits.js';
 import { ARRAY } from './json/json-node.js';
 import { PARSE_LIMIT_UNITS, tokenizeJson } from './json/tokenize-json.js';
@@ -86,6 +87,15 @@ export function scanAttribute(
 ): ScanResult {
   try {
     if (typeof value !== 'string' || value.length === 0) return { value, changed: false };
+    // Most values hold no file: proven so without tokenizing (values that may pass 1 MiB are
+    // tokenized anyway, to know whether they are JSON).
+    if (
+      !mayExceedInlineLimit(value) &&
+      !startsWithDataScheme(value, 0) &&
+      (isDeclaredPlainText(name, context) || !textMayHoldFiles(value))
+    ) {
+      return { value, changed: false };
+    }
     const ask = askFile(decide);
     let scanned = value;
     let json = false;

@@ -10,9 +10,14 @@ import { INLINE_PREFIX_BYTES, INLINE_VALUE_LIMIT, MAX_FILE_BYTES } from '../../m
 import { digestUtf8, utf8Prefix } from '../digest/utf8-text.js';
 import type { AskFile } from './ask-decide.js';
 
+/** False when `value` is surely within the limit: at most 3 bytes of UTF-8 per code unit. */
+export function mayExceedInlineLimit(value: string): boolean {
+  return value.length * 3 > INLINE_VALUE_LIMIT;
+}
+
 /** Applies the rule to `value` of attribute `name`; returns the value to record. */
 export function applyInlineValueLimit(name: string, value: string, json: boolean, ask: AskFile): string {
-  if (value.length * 3 <= INLINE_VALUE_LIMIT) return value;
+  if (!mayExceedInlineLimit(value)) return value;
   const size = Buffer.byteLength(value, 'utf8');
   if (size <= INLINE_VALUE_LIMIT || size > MAX_FILE_BYTES) return value;
   const digest = digestUtf8(value);

@@ -33,6 +33,7 @@ import type { AskFile } from './ask-decide.js';
 import { blobPartText, digestMembersText, textFilePrefix } from './digest-form.js';
 import { type FileFacts, fileFacts } from './file-facts.js';
 import { bytesPayload, type FoundPayload, readByteArrayText, readStringPayload } from './found-payload.js';
+import { textMayHoldFiles } from './may-hold-files.js';
 import { TextNodeReader } from './node-readers.js';
 import type { TextEdit } from './text-edits.js';
 
@@ -279,6 +280,7 @@ export class JsonTextScan {
   /** A string holding JSON: scanned as its own text, edits written back escaped. */
   private readJsonString(node: JsonNode, depth: number): void {
     if (this.options.largeMode && node.escaped && node.end - node.start - 2 > LONG_STRING_UNITS) return;
+    if (!textMayHoldFiles(this.text, node.start + 1, node.end - 1)) return;
     const inner = decodeStringNode(this.text, node);
     if (inner === undefined) return;
     const tokens = tokenizeJson(inner, { nestingUsed: depth });

@@ -19,6 +19,7 @@ import { blobPartValue, textFilePrefix } from './digest-form.js';
 import { type FileFacts, fileFacts } from './file-facts.js';
 import { bytesPayload, type FoundPayload, readByteArrayValue, readStringPayload } from './found-payload.js';
 import { JsonTextScan, MAX_FILE_DEPTH } from './json-text-scan.js';
+import { textMayHoldFiles } from './may-hold-files.js';
 import { isPlainObject, VALUE_READER } from './node-readers.js';
 import { replaceMember, setAtPath } from './replace-member.js';
 import { applyEdits } from './text-edits.js';
@@ -163,7 +164,7 @@ export class StructuredScan {
       if (!this.offer(payload, facts, prefix === undefined ? '' : '/content')) return value;
       return blobPartValue(facts, payload.sha256, payload.size, prefix);
     }
-    if (!looksLikeJson(value)) return value;
+    if (!looksLikeJson(value) || !textMayHoldFiles(value)) return value;
     const tokens = tokenizeJson(value, { nestingUsed: depth });
     if (!tokens.ok || tokens.bigInteger) return value;
     const scan = new JsonTextScan(value, {
