@@ -74,11 +74,12 @@ export function createApp(options: AppOptions): SvcApp {
   registerProjectsRoute(app, options.project);
   registerOtlpRoutes(app, options.traceStore);
   registerReceiptRoute(app, options.traceStore, options.publicOrigin);
-  registerMediaRoutes(app, {
+  const media: MediaRouteOptions = {
     ...options.media,
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
-  });
-  if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin);
+  };
+  registerMediaRoutes(app, media);
+  if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

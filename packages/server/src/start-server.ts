@@ -189,6 +189,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     evals = createEvalRegistry({
       db,
       traceStore,
+      traceFiles: files,
       judgeModel: options.judgeModel,
       judgeJobLimit: options.judgeJobLimit,
       caseFiles: {

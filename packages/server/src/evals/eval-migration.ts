@@ -175,3 +175,22 @@ export const EVAL_ARTIFACTS_MIGRATION = `
     created_at TEXT NOT NULL
   );
 `;
+
+/**
+ * The migration creating the table of trace-snapshot files: one row per file a snapshot's copied
+ * records list (`svc.blobs` entries, `svc.file` events), saying whether the snapshot's trace held
+ * the bytes when the snapshot was taken (`size`, `content_type` and `stored_at` of that holding;
+ * `NULL` when it did not). Bytes are content-addressed and nothing erases them yet; the rows let a
+ * later erasure of trace files keep the files snapshots hold (see `snapshot-files.ts`).
+ */
+export const EVAL_SNAPSHOT_FILES_MIGRATION = `
+  CREATE TABLE IF NOT EXISTS eval_trace_snapshot_files (
+    snapshot_id TEXT NOT NULL REFERENCES eval_trace_snapshots(id),
+    sha256 TEXT NOT NULL,
+    size INTEGER,
+    content_type TEXT,
+    stored_at INTEGER,
+    PRIMARY KEY (snapshot_id, sha256)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS eval_trace_snapshot_files_by_sha256 ON eval_trace_snapshot_files (sha256);
+`;

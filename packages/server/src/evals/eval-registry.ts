@@ -23,6 +23,11 @@ export interface EvalRegistryOptions {
   db: DatabaseSync;
   /** The trace store: completions with trace evidence snapshot their trace from it. */
   traceStore: TraceStore;
+  /**
+   * The media files of traces: a snapshot records which of the files it lists its trace held
+   * when it was taken. Without them, snapshot files are answered as never stored.
+   */
+  traceFiles?: TraceFiles | undefined;
   /** The model hosted judge jobs call; without one, jobs end in error (`judge_not_configured`). */
   judgeModel?: JudgeModelOption | undefined;
   /** Hosted judge jobs the project may create (the budget). Default {@link DEFAULT_JUDGE_JOB_LIMIT}. */
@@ -74,7 +79,7 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   );
   const scorers = new ScorerStore(context);
   const runs = new RunStore(context);
-  const snapshots = new TraceSnapshots(context);
+  const snapshots = new TraceSnapshots(context, options.traceFiles?.records);
   const results = new ResultStore(context, { runs, scorers });
   const judgeJobs = new JudgeStore(
     context,

@@ -1,7 +1,8 @@
 /**
  * The evaluation registry's rows of the route → presets table (`ROUTE_ACCESS`). Registry writes
  * need `project_write`, which only the Read-and-write preset has; reads accept Read or Read and
- * write. Tracing keys and setup credentials are refused (403) on every evaluation route. The
+ * write; trace snapshots and the files they list are copies of recorded content, read with Read
+ * and write only. Tracing keys and setup credentials are refused (403) on every evaluation route. The
  * upload of an artifact's bytes and the download of a case file take no key: their signed links
  * authorize them.
  * @module
@@ -92,6 +93,12 @@ export const EVAL_ROUTE_ACCESS = {
   'evals.traceSnapshots.get': {
     method: 'GET',
     path: `${BASE}/trace-snapshots/{snapshotId}`,
+    presets: WRITE,
+  },
+  // Snapshot copies of files, like snapshots themselves, are read with Read and write only.
+  'evals.traceSnapshots.blob': {
+    method: 'GET',
+    path: `${BASE}/trace-snapshots/{snapshotId}/blobs/{sha256}`,
     presets: WRITE,
   },
   'evals.runs.create': { method: 'POST', path: `${BASE}/runs`, presets: WRITE },

@@ -5,9 +5,11 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
+import type { MediaRouteOptions } from '../routes/media-route-options.js';
 import { registerDatasetRoutes } from './datasets/dataset-routes.js';
 import type { EvalRegistry } from './eval-registry.js';
 import { registerExperimentRoutes } from './experiments/experiment-routes.js';
+import { registerSnapshotBlobRoute } from './experiments/snapshot-blob-route.js';
 import { registerCaseFileRoutes } from './files/case-file-routes.js';
 import { registerJudgeRoutes } from './judge/judge-routes.js';
 import { registerRunRoutes } from './runs/run-routes.js';
@@ -15,12 +17,14 @@ import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
 /**
  * Registers the evaluation routes of `registry` on `app`. Links (artifact uploads, case-file
- * downloads) are built on `publicOrigin`, else on each request's origin.
+ * downloads) are built on `publicOrigin`, else on each request's origin. `media` (the media
+ * routes' files, link signer and lifetimes) makes the download links of snapshot files.
  */
 export function registerEvalsRoutes(
   app: OpenAPIHono<GuardedEnv>,
   registry: EvalRegistry,
-  publicOrigin?: string,
+  publicOrigin: string | undefined,
+  media: MediaRouteOptions,
 ): void {
   registry.context.publicOrigin = publicOrigin;
   registerDatasetRoutes(app, registry.context, registry.datasets, registry.caseFiles);
@@ -34,6 +38,7 @@ export function registerEvalsRoutes(
     snapshots: registry.snapshots,
     caseResults: (executionIds) => registry.results.ofExecutions(executionIds),
   });
+  registerSnapshotBlobRoute(app, registry.context, registry.snapshots, media);
   registerRunRoutes(app, registry.context, {
     runs: registry.runs,
     results: registry.results,

@@ -8,11 +8,11 @@
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
-import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import { traceIdFromEither } from '../store/service-trace-id.js';
 import { DownloadLinkSchema, Sha256Hex, SpanIdHex } from './blob-schemas.js';
-import { linkOrigin, type MediaRouteOptions, unreadableFile } from './media-route-options.js';
+import { downloadLinkAnswer } from './download-link-answer.js';
+import { linkOrigin, type MediaRouteOptions } from './media-route-options.js';
 
 const route = createRoute({
   method: 'get',
@@ -54,36 +54,17 @@ const route = createRoute({
 
 /** Registers the route on `app`. */
 export function registerTraceBlobRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
-  const now = options.now ?? Date.now;
   app.openapi(route, async (c) => {
     const { sha256 } = c.req.valid('param');
     const traceId = traceIdFromEither(c.req.valid('param').traceId)!;
     const { spanId } = c.req.valid('query');
-    const holding = await options.files.holding(traceId, sha256);
-    const listed = options.files.listed(traceId, spanId === undefined ? { sha256 } : { sha256, spanId });
-    if (holding === undefined) {
-      throw listed.length > 0
-        ? new ApiError(
-            404,
-            'missing',
-            'A record of this trace lists the file, but its bytes were never uploaded.',
-          )
-        : new ApiError(404, 'not_found', 'This trace has no file with this sha256.');
-    }
-    if (!holding.readable) throw unreadableFile();
-    const name = listed.find((f) => f.name !== null)?.name ?? null;
-    const expiresAt = now() + options.downloadLinkTtlMillis;
-    const { file } = holding;
-    return c.json(
-      {
-        url: options.links.downloadUrl(linkOrigin(options, c.req.url), { sha256, traceId, name }, expiresAt),
-        name,
-        sha256,
-        size: file.size,
-        contentType: file.contentType,
-        expiresAt: new Date(expiresAt).toISOString(),
-      },
-      200,
-    );
+    const answer = await downloadLinkAnswer(options, linkOrigin(options, c.req.url), {
+      traceId,
+      sha256,
+      listed: options.files.listed(traceId, spanId === undefined ? { sha256 } : { sha256, spanId }),
+      stored: options.files.records.heldFile(traceId, sha256),
+      source: 'trace',
+    });
+    return c.json(answer, 200);
   });
 }

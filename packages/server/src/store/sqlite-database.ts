@@ -5,7 +5,11 @@
  */
 import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { EVAL_ARTIFACTS_MIGRATION, EVAL_REGISTRY_MIGRATION } from '../evals/eval-migration.js';
+import {
+  EVAL_ARTIFACTS_MIGRATION,
+  EVAL_REGISTRY_MIGRATION,
+  EVAL_SNAPSHOT_FILES_MIGRATION,
+} from '../evals/eval-migration.js';
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -154,6 +158,8 @@ const MIGRATIONS: readonly string[] = [
   EVAL_REGISTRY_MIGRATION,
   // Case-file artifacts of the evaluation registry (the bytes live in the blob store).
   EVAL_ARTIFACTS_MIGRATION,
+  // Which files each trace snapshot lists, and whether its trace held their bytes when it was taken.
+  EVAL_SNAPSHOT_FILES_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

@@ -53,7 +53,8 @@ export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B exten
   prepare?(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; origin: string }): Promise<X>;
   /**
    * Produces the answer. Mutations run inside one write transaction together with the
-   * idempotency record: a thrown error rolls everything back.
+   * idempotency record: a thrown error rolls everything back. A read (GET) may answer with a
+   * promise (for example, after checking stored bytes); a mutation must answer synchronously.
    */
   handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, X>): unknown;
 }
@@ -182,7 +183,7 @@ export function registerEvalRoute<
     const query = spec.query ? parseInput(spec.query, c.req.query(), '') : ({} as z.output<Q>);
     const origin = publicOrigin ?? new URL(c.req.url).origin;
     if (!mutation) {
-      const answer = spec.handle({
+      const answer = await spec.handle({
         params,
         query,
         body: undefined as z.output<B>,

@@ -1,13 +1,17 @@
 /**
  * Trace snapshots: a copy of a trace's stored spans and log records, taken when an execution
  * completes with `traceEvidence: required`. Later writes to the trace do not change the snapshot,
- * so evaluators see the evidence as it was when the execution ended.
+ * so evaluators see the evidence as it was when the execution ended. The files the copies list
+ * are read through the snapshot (see `snapshot-files.ts`).
  * @module
  */
 import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import { ApiError } from '../../http/api-error.js';
+import type { LogRecordRecord, SpanRecord } from '../../otlp/model.js';
+import type { FileRecords } from '../../store/file-records.js';
 import type { EvalContext } from '../core/eval-context.js';
+import { type SnapshotFile, SnapshotFiles } from './snapshot-files.js';
 
 /** A stored snapshot. */
 export interface TraceSnapshot {
@@ -35,9 +39,15 @@ export class TraceSnapshots {
   readonly #context: EvalContext;
   readonly #insert: StatementSync;
   readonly #get: StatementSync;
+  readonly #files: SnapshotFiles;
 
-  constructor(context: EvalContext) {
+  /**
+   * `records` are the media-file records of the project: with them, a snapshot records which of
+   * the files it lists its trace held when it was taken.
+   */
+  constructor(context: EvalContext, records?: FileRecords) {
     this.#context = context;
+    this.#files = new SnapshotFiles(context.db, records);
     this.#insert = context.db.prepare(
       'INSERT INTO eval_trace_snapshots (id, trace_id, revision, span_count, spans, logs, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -45,7 +55,8 @@ export class TraceSnapshots {
   }
 
   /**
-   * Copies the trace as stored now.
+   * Copies the trace as stored now, and records which of the files it lists the trace holds.
+   * Runs in the caller's transaction.
    *
    * @throws 409 `conflict` when no write of the trace is stored yet, or when its revision is below
    *   `expectedRevision` (flush the tracing client, then retry with the same idempotency key).
@@ -78,7 +89,28 @@ export class TraceSnapshots {
       JSON.stringify(logs),
       this.#context.now(),
     );
+    this.#files.record(id, traceId, spans, logs);
     return id;
+  }
+
+  /**
+   * What snapshot `id` says of file `sha256` (see `SnapshotFiles.find`); `spanId` limits the
+   * listings read for its name to that span and its correlated log records.
+   *
+   * @throws 404 when no snapshot has this ID.
+   */
+  file(id: string, sha256: string, spanId: string | undefined): SnapshotFile {
+    const snapshot = this.get(id);
+    return this.#files.find(
+      {
+        id,
+        traceId: snapshot.traceId,
+        spans: snapshot.spans as SpanRecord[],
+        logs: snapshot.logs as LogRecordRecord[],
+      },
+      sha256,
+      spanId,
+    );
   }
 
   /** A snapshot. @throws 404 when unknown. */
