@@ -14,8 +14,8 @@ export const ENV_FILE_COMMENT = [
 ].join('\n');
 
 /**
- * The variables of the env file: the origin and the tracing, read and read-write keys.
- * (The setup credential stays out of it.)
+ * The variables of the env file: the origin, the tracing, read and read-write keys, and the
+ * machine credential of managed targets. (The setup credential stays out of it.)
  */
 export function serviceEnv(server: Pick<RunningServer, 'origin' | 'keys'>): Record<string, string> {
   return {
@@ -23,5 +23,6 @@ export function serviceEnv(server: Pick<RunningServer, 'origin' | 'keys'>): Reco
     SVC_API_KEY: server.keys.tracing,
     SVC_READ_KEY: server.keys.read,
     SVC_RW_KEY: server.keys.readWrite,
+    SVC_MACHINE_KEY: server.keys.machine,
   };
 }

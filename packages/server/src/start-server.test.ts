@@ -55,11 +55,12 @@ function portIsClosed(origin: string): Promise<boolean> {
 }
 
 describe('startServer', () => {
-  it('listens on 127.0.0.1 and an ephemeral port by default, with four keys of distinct presets', async () => {
+  it('listens on 127.0.0.1 and an ephemeral port by default, with five keys of distinct presets', async () => {
     const server = await start();
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(new Set(Object.values(server.keys)).size).toBe(4);
+    expect(new Set(Object.values(server.keys)).size).toBe(5);
     expect(server.keys.setup.startsWith('svc_setup_')).toBe(true);
+    expect(server.keys.machine.startsWith('svc_machine_')).toBe(true);
     const res = await fetch(`${server.origin}/api/v1/projects/current`, {
       headers: { authorization: `Bearer ${server.keys.tracing}` },
     });
@@ -84,6 +85,42 @@ describe('startServer', () => {
     expect(after.status).toBe(200);
     expect(after.body.spanCount).toBe(3);
     expect(after.body.missingSpanIds).toEqual([]);
+  });
+
+  it('issues the machine credential to a data directory made before it existed, and keeps it after', async () => {
+    const dataDir = tempDir();
+    const first = await start({ dataDir });
+    await first.close();
+    // A data directory of an earlier release: no machine key in credentials.json nor in the database.
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(join(dataDir, 'svc.sqlite'));
+    db.prepare("DELETE FROM api_keys WHERE preset = 'machine'").run();
+    db.close();
+    const { machine: _machine, ...earlier } = first.keys;
+    writeFileSync(
+      join(dataDir, CREDENTIALS_FILE),
+      JSON.stringify({ projectId: first.project.id, keys: earlier }),
+    );
+    const second = await start({ dataDir });
+    expect(second.keys).toMatchObject(earlier);
+    expect(second.keys.machine).toMatch(/^svc_machine_/);
+    expect(second.keys.machine).not.toBe(first.keys.machine);
+    const claim = (server: RunningServer, key: string) =>
+      fetch(`${server.origin}/api/v1/evals/executions/00000000-0000-4000-8000-000000000000/claim`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'k',
+        },
+        body: '{}',
+      });
+    expect((await claim(second, second.keys.machine)).status).toBe(404); // authenticated: no such execution
+    expect((await claim(second, first.keys.machine)).status).toBe(401);
+    await second.close();
+    const third = await start({ dataDir });
+    expect(third.keys).toEqual(second.keys);
+    expect((await claim(third, third.keys.machine)).status).toBe(404);
   });
 
   it('stores keys hashed: the database file never holds a key; the database and credentials files are private', async () => {

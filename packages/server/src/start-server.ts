@@ -192,6 +192,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       traceFiles: files,
       judgeModel: options.judgeModel,
       judgeJobLimit: options.judgeJobLimit,
+      machineCredential: keys.machine,
       caseFiles: {
         files,
         linkSecret: loadLinkSecret(dataDir),

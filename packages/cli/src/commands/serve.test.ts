@@ -65,12 +65,19 @@ describe('svc serve', () => {
 
     const { env, mode } = await readEnvFile(dataDir);
     expect(mode).toBe(0o600);
-    expect(Object.keys(env).sort()).toEqual(['SVC_API_KEY', 'SVC_BASE_URL', 'SVC_READ_KEY', 'SVC_RW_KEY']);
+    expect(Object.keys(env).sort()).toEqual([
+      'SVC_API_KEY',
+      'SVC_BASE_URL',
+      'SVC_MACHINE_KEY',
+      'SVC_READ_KEY',
+      'SVC_RW_KEY',
+    ]);
     expect(env.SVC_BASE_URL).toBe(serving.origin);
     expect(serving.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(env.SVC_API_KEY).toMatch(/^svc_tracing_/);
     expect(env.SVC_READ_KEY).toMatch(/^svc_read_/);
     expect(env.SVC_RW_KEY).toMatch(/^svc_rw_/);
+    expect(env.SVC_MACHINE_KEY).toMatch(/^svc_machine_/);
 
     const response = await fetch(`${env.SVC_BASE_URL}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${env.SVC_API_KEY}` },
@@ -80,8 +87,8 @@ describe('svc serve', () => {
 
     expect(serving.stdout.text).toContain(serving.origin);
     expect(serving.stdout.text).toContain(`Env file: ${envPath}`);
-    const keys = await credentialsOf(dataDir); // all four, the setup credential included
-    expect(keys).toHaveLength(4);
+    const keys = await credentialsOf(dataDir); // all five, the setup credential included
+    expect(keys).toHaveLength(5);
     for (const key of keys) {
       expect(serving.stdout.text).not.toContain(key);
       expect(serving.stderr.text).not.toContain(key);
@@ -107,6 +114,7 @@ describe('svc serve', () => {
     expect(after.SVC_API_KEY).toBe(before.SVC_API_KEY);
     expect(after.SVC_READ_KEY).toBe(before.SVC_READ_KEY);
     expect(after.SVC_RW_KEY).toBe(before.SVC_RW_KEY);
+    expect(after.SVC_MACHINE_KEY).toBe(before.SVC_MACHINE_KEY);
     const response = await fetch(`${second.origin}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${before.SVC_API_KEY}` },
     });

@@ -61,7 +61,7 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         [
           `svc serve: listening on ${server.origin}`,
           `Data directory: ${server.dataDir}`,
-          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY)`,
+          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY)`,
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),
@@ -98,8 +98,9 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
       [
         '',
         `Writes ${ENV_FILE} (mode 0600) in the data directory, setting SVC_BASE_URL,`,
-        'SVC_API_KEY (tracing key), SVC_READ_KEY and SVC_RW_KEY. A restart on the',
-        'same data directory keeps the project, its keys and its traces.',
+        'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY and SVC_MACHINE_KEY (the',
+        'machine credential of managed targets). A restart on the same data directory',
+        'keeps the project, its keys and its traces.',
         'Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.',
       ].join('\n'),
     )

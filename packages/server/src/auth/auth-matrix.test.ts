@@ -5,7 +5,13 @@ import { useServer } from '../test-support/server-fixture.js';
 import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset, ROUTE_ACCESS, type RouteId } from './key-presets.js';
 
 const fx = useServer();
-const KEY_FIELD = { tracing: 'tracing', read: 'read', read_write: 'readWrite', setup: 'setup' } as const;
+const KEY_FIELD = {
+  tracing: 'tracing',
+  read: 'read',
+  read_write: 'readWrite',
+  setup: 'setup',
+  machine: 'machine',
+} as const;
 
 /** A request to each route that succeeds when the key is allowed. */
 async function callRoute(
@@ -133,6 +139,19 @@ describe('auth matrix: every route × every key preset', () => {
         expect(await res.json()).toMatchObject({ error: { code: 'forbidden' } });
       }
     }
+  });
+
+  it('keeps the machine credential to the managed-target routes, which take no other key', () => {
+    const machineRoutes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) =>
+      ROUTE_ACCESS[r].presets.includes('machine'),
+    );
+    expect(machineRoutes.sort()).toEqual([
+      'evals.executions.claim',
+      'evals.executions.outcome',
+      'evals.executions.outputFiles',
+    ]);
+    for (const route of machineRoutes) expect(ROUTE_ACCESS[route].presets).toEqual(['machine']);
+    expect(fx.server.keys.machine.startsWith(KEY_PREFIXES.machine)).toBe(true);
   });
 
   it('lets only Read and Read-and-write keys read files; any key that may ingest may upload', () => {

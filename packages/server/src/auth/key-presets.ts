@@ -5,11 +5,16 @@
 import { EVAL_ROUTE_ACCESS, type EvalRouteId } from '../evals/eval-route-access.js';
 import { MEDIA_ROUTE_ACCESS, type MediaRouteId } from '../media/media-route-access.js';
 
-/** The presets a project key is issued with. `setup` is a setup credential (`svc_setup_…`). */
-export type KeyPreset = 'tracing' | 'read' | 'read_write' | 'setup';
+/**
+ * The presets a project key is issued with. `setup` is a setup credential (`svc_setup_…`);
+ * `machine` is the machine credential of managed targets (`svc_machine_…`): the service signs the
+ * requests it sends to a managed target with it, and the target's handler claims executions and
+ * saves their outcomes with it.
+ */
+export type KeyPreset = 'tracing' | 'read' | 'read_write' | 'setup' | 'machine';
 
 /** Every preset, in a fixed order. */
-export const KEY_PRESETS: readonly KeyPreset[] = ['tracing', 'read', 'read_write', 'setup'];
+export const KEY_PRESETS: readonly KeyPreset[] = ['tracing', 'read', 'read_write', 'setup', 'machine'];
 
 /** The prefix of each preset's keys. Keys are `<prefix><43 base64url characters>`. */
 export const KEY_PREFIXES: Readonly<Record<KeyPreset, string>> = {
@@ -17,6 +22,7 @@ export const KEY_PREFIXES: Readonly<Record<KeyPreset, string>> = {
   read: 'svc_read_',
   read_write: 'svc_rw_',
   setup: 'svc_setup_',
+  machine: 'svc_machine_',
 };
 
 /** Identifies a route in the access table, in fault injection and in the OpenAPI document. */
@@ -52,6 +58,7 @@ export interface RouteAccess {
  *   local evaluation runners trace each case they run.
  * - Setup credential: the project check, ingest and receipts, so a new integration can prove it
  *   works; SDKs holding one upload no files.
+ * - Machine credential: only the managed-target routes (claim, output files, outcome).
  */
 export const ROUTE_ACCESS: Readonly<Record<RouteId, RouteAccess>> = {
   'projects.current': {

@@ -22,6 +22,7 @@ const PRESET_NAMES = {
   read: 'Read',
   read_write: 'Read and write',
   setup: 'Setup',
+  machine: 'Machine',
 } as const;
 
 function presentedKey(header: string | undefined): string | undefined {

@@ -13,6 +13,8 @@ import { CaseFileLinks } from './files/case-file-links.js';
 import { CaseFiles } from './files/case-files.js';
 import { JudgeStore } from './judge/judge-store.js';
 import { type JudgeModelOption, JudgeWorker } from './judge/judge-worker.js';
+import { ManagedDeliveries } from './managed/managed-deliveries.js';
+import { ManagedStore } from './managed/managed-store.js';
 import { ResultStore } from './runs/result-store.js';
 import { RunStore } from './runs/run-store.js';
 import { ScorerStore } from './scorers/scorer-store.js';
@@ -32,6 +34,11 @@ export interface EvalRegistryOptions {
   judgeModel?: JudgeModelOption | undefined;
   /** Hosted judge jobs the project may create (the budget). Default {@link DEFAULT_JUDGE_JOB_LIMIT}. */
   judgeJobLimit?: number | undefined;
+  /**
+   * The project's machine credential: requests delivered to managed targets are signed with it.
+   * Without it, dispatches fail to deliver.
+   */
+  machineCredential?: string | undefined;
   /**
    * Case files: the media files of traces (records and the blob store, shared), the link-signing
    * key and link lifetimes. Without them, case writes with files are refused.
@@ -56,7 +63,11 @@ export interface EvalRegistry {
   readonly results: ResultStore;
   readonly judgeJobs: JudgeStore;
   readonly judgeWorker: JudgeWorker;
-  /** Stops background work (judge jobs in flight). */
+  /** Managed targets, dispatches, claims and outcomes. */
+  readonly managed: ManagedStore;
+  /** The background deliveries of dispatches to managed targets. */
+  readonly deliveries: ManagedDeliveries;
+  /** Stops background work (judge jobs and deliveries in flight). */
   close(): Promise<void>;
 }
 
@@ -95,6 +106,9 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
     options.judgeModel,
   );
   judgeWorker.start();
+  const experiments = new ExperimentStore(context, { datasets, scorers, runs, snapshots });
+  const managed = new ManagedStore(context, { experiments, datasets, caseFiles });
+  const deliveries = new ManagedDeliveries(managed, { machineCredential: options.machineCredential });
   return {
     context,
     datasets,
@@ -102,10 +116,15 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
     scorers,
     runs,
     snapshots,
-    experiments: new ExperimentStore(context, { datasets, scorers, runs, snapshots }),
+    experiments,
     results,
     judgeJobs,
     judgeWorker,
-    close: () => judgeWorker.close(),
+    managed,
+    deliveries,
+    close: async () => {
+      await deliveries.close();
+      await judgeWorker.close();
+    },
   };
 }

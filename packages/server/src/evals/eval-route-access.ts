@@ -9,6 +9,7 @@
  */
 import type { KeyPreset, RouteAccess } from '../auth/key-presets.js';
 import { ARTIFACT_UPLOAD_PATH, CASE_FILE_DOWNLOAD_PATH } from './files/case-file-paths.js';
+import { MANAGED_ROUTE_ACCESS } from './managed/managed-route-access.js';
 
 const WRITE: readonly KeyPreset[] = ['read_write'];
 const READ: readonly KeyPreset[] = ['read', 'read_write'];
@@ -113,6 +114,9 @@ export const EVAL_ROUTE_ACCESS = {
   'evals.judgeJobs.list': { method: 'GET', path: `${BASE}/runs/{runId}/judge-jobs`, presets: READ },
   'evals.judgeJobs.get': { method: 'GET', path: `${BASE}/judge-jobs/{jobId}`, presets: READ },
   'evals.judgeJobs.cancel': { method: 'POST', path: `${BASE}/judge-jobs/{jobId}/cancel`, presets: WRITE },
+  // Managed targets: targets and dispatches like the registry; claim, output files and outcome
+  // with the machine credential only.
+  ...MANAGED_ROUTE_ACCESS,
 } as const satisfies Record<string, RouteAccess>;
 
 /** Identifies a route of the evaluation registry. */

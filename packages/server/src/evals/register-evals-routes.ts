@@ -12,6 +12,7 @@ import { registerExperimentRoutes } from './experiments/experiment-routes.js';
 import { registerSnapshotBlobRoute } from './experiments/snapshot-blob-route.js';
 import { registerCaseFileRoutes } from './files/case-file-routes.js';
 import { registerJudgeRoutes } from './judge/judge-routes.js';
+import { registerManagedRoutes } from './managed/managed-routes.js';
 import { registerRunRoutes } from './runs/run-routes.js';
 import { registerScorerRoutes } from './scorers/scorer-routes.js';
 
@@ -45,4 +46,9 @@ export function registerEvalsRoutes(
     scorers: registry.scorers,
   });
   registerJudgeRoutes(app, registry.context, { jobs: registry.judgeJobs, worker: registry.judgeWorker });
+  registerManagedRoutes(app, registry.context, {
+    managed: registry.managed,
+    deliveries: registry.deliveries,
+    caseFiles: registry.caseFiles,
+  });
 }

@@ -2,6 +2,8 @@
  * Creates the reference server's project and keys on first start, and finds them again on later
  * starts. Keys are stored hashed in the database; their plaintext is kept only in
  * `credentials.json` (mode 0600) in the data directory, so a restarted server can hand them back.
+ * A data directory made before a preset existed (the machine credential) gets that key issued at
+ * its next start.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +31,11 @@ const KEY_FIELDS: Readonly<Record<KeyPreset, keyof ProjectKeys>> = {
   read: 'read',
   read_write: 'readWrite',
   setup: 'setup',
+  machine: 'machine',
 };
+
+/** Presets every data directory had from the start; later ones are issued when missing. */
+const ORIGINAL_PRESETS: readonly KeyPreset[] = ['tracing', 'read', 'read_write', 'setup'];
 
 function loadKeyRing(db: DatabaseSync): KeyRing {
   const rows = db
@@ -44,7 +50,43 @@ function loadKeyRing(db: DatabaseSync): KeyRing {
   return new KeyRing(keys);
 }
 
-function readCredentials(dataDir: string, project: Project): ProjectKeys {
+function insertKey(db: DatabaseSync, projectId: string, preset: KeyPreset, key: string, now: string): void {
+  db.prepare(
+    'INSERT INTO api_keys (id, project_id, preset, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(randomUUID(), projectId, preset, hashKey(key), now);
+}
+
+function writeCredentials(dataDir: string, projectId: string, keys: ProjectKeys): void {
+  writeFileDurably(join(dataDir, CREDENTIALS_FILE), `${JSON.stringify({ projectId, keys }, null, 2)}\n`);
+}
+
+/**
+ * Issues the keys of presets added after the data directory was made: written to the credentials
+ * file first, then stored hashed, so a start interrupted between the two stores the hash next time.
+ */
+function issueMissingKeys(
+  db: DatabaseSync,
+  dataDir: string,
+  project: Project,
+  keys: Partial<ProjectKeys>,
+): ProjectKeys {
+  const added = KEY_PRESETS.filter((preset) => !ORIGINAL_PRESETS.includes(preset));
+  const completed = { ...keys } as ProjectKeys;
+  const missing = added.filter((preset) => typeof keys[KEY_FIELDS[preset]] !== 'string');
+  for (const preset of missing) completed[KEY_FIELDS[preset]] = generateKey(preset);
+  if (missing.length > 0) writeCredentials(dataDir, project.id, completed);
+  const stored = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?');
+  const now = new Date().toISOString();
+  inTransaction(db, () => {
+    for (const preset of added) {
+      const key = completed[KEY_FIELDS[preset]];
+      if (stored.get(hashKey(key)) === undefined) insertKey(db, project.id, preset, key, now);
+    }
+  });
+  return completed;
+}
+
+function readCredentials(dataDir: string, project: Project): Partial<ProjectKeys> {
   const path = join(dataDir, CREDENTIALS_FILE);
   let parsed: { projectId?: unknown; keys?: Partial<ProjectKeys> };
   try {
@@ -57,16 +99,13 @@ function readCredentials(dataDir: string, project: Project): ProjectKeys {
   const keys = parsed.keys ?? {};
   if (
     parsed.projectId !== project.id ||
-    typeof keys.tracing !== 'string' ||
-    typeof keys.read !== 'string' ||
-    typeof keys.readWrite !== 'string' ||
-    typeof keys.setup !== 'string'
+    ORIGINAL_PRESETS.some((preset) => typeof keys[KEY_FIELDS[preset]] !== 'string')
   ) {
     throw new Error(
       `${CREDENTIALS_FILE} in ${dataDir} does not belong to the stored project; restore the original file.`,
     );
   }
-  return keys as ProjectKeys;
+  return keys;
 }
 
 function createProject(db: DatabaseSync, dataDir: string): { project: Project; keys: ProjectKeys } {
@@ -78,21 +117,13 @@ function createProject(db: DatabaseSync, dataDir: string): { project: Project; k
   };
   const keys = {} as ProjectKeys;
   for (const preset of KEY_PRESETS) keys[KEY_FIELDS[preset]] = generateKey(preset);
-  writeFileDurably(
-    join(dataDir, CREDENTIALS_FILE),
-    `${JSON.stringify({ projectId: project.id, keys }, null, 2)}\n`,
-  );
+  writeCredentials(dataDir, project.id, keys);
   const now = new Date().toISOString();
   inTransaction(db, () => {
     db.prepare(
       'INSERT INTO projects (id, name, organization_id, slug, created_at) VALUES (?, ?, ?, ?, ?)',
     ).run(project.id, project.name, project.organizationId, project.slug, now);
-    const insertKey = db.prepare(
-      'INSERT INTO api_keys (id, project_id, preset, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const preset of KEY_PRESETS) {
-      insertKey.run(randomUUID(), project.id, preset, hashKey(keys[KEY_FIELDS[preset]]), now);
-    }
+    for (const preset of KEY_PRESETS) insertKey(db, project.id, preset, keys[KEY_FIELDS[preset]], now);
   });
   return { project, keys };
 }
@@ -108,7 +139,7 @@ export function bootstrapProject(db: DatabaseSync, dataDir: string): Bootstrappe
     ({ project, keys } = createProject(db, dataDir));
   } else {
     project = { id: row.id, name: row.name, organizationId: row.organization_id, slug: row.slug };
-    keys = readCredentials(dataDir, project);
+    keys = issueMissingKeys(db, dataDir, project, readCredentials(dataDir, project));
   }
   return { project, keys, keyRing: loadKeyRing(db) };
 }

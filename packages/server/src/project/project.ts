@@ -21,4 +21,9 @@ export interface ProjectKeys {
   readWrite: string;
   /** Setup credential (`svc_setup_…`). */
   setup: string;
+  /**
+   * Machine credential (`svc_machine_…`) of managed targets: the service signs the requests it
+   * sends them with it, and their handler claims executions and saves outcomes with it.
+   */
+  machine: string;
 }

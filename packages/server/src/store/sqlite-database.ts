@@ -10,6 +10,7 @@ import {
   EVAL_REGISTRY_MIGRATION,
   EVAL_SNAPSHOT_FILES_MIGRATION,
 } from '../evals/eval-migration.js';
+import { EVAL_MANAGED_MIGRATION } from '../evals/managed/managed-migration.js';
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -160,6 +161,8 @@ const MIGRATIONS: readonly string[] = [
   EVAL_ARTIFACTS_MIGRATION,
   // Which files each trace snapshot lists, and whether its trace held their bytes when it was taken.
   EVAL_SNAPSHOT_FILES_MIGRATION,
+  // Managed targets: registered targets, dispatches, claims and outcomes' output files and usage.
+  EVAL_MANAGED_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

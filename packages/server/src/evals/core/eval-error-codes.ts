@@ -11,6 +11,7 @@
  * - `idempotency_key_reused`: the idempotency key was used before with another request.
  * - `response_too_large`: the answer would exceed 4 MiB; request a smaller page.
  * - `budget_exhausted`: the hosted judge budget has no jobs left.
+ * - `already_claimed`: a managed execution is claimed already (it runs once).
  */
 export type EvalErrorCode =
   | 'conflict'
@@ -18,4 +19,5 @@ export type EvalErrorCode =
   | 'frozen'
   | 'idempotency_key_reused'
   | 'response_too_large'
-  | 'budget_exhausted';
+  | 'budget_exhausted'
+  | 'already_claimed';

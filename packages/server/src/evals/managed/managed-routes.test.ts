@@ -1,0 +1,467 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
+import { evalRequests, uniqueSlug } from '../test-support/eval-requests.js';
+import { datasetVersion, experiment } from '../test-support/eval-setup.js';
+import { managedSigningKey, SIGNATURE_HEADER } from './managed-request-signature.js';
+
+const fx = useServer();
+const api = evalRequests(fx);
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+interface Dispatch {
+  id: string;
+  targetId: string;
+  executionId: string;
+  state: string;
+  responseStatus: number | null;
+  response: unknown;
+  failure: string | null;
+}
+interface Dispatched {
+  dispatch: Dispatch;
+  execution: { id: string; state: string; attempt: number; traceExternalId: string | null };
+}
+interface Claim {
+  claimId: string;
+  executionId: string;
+  experimentId: string;
+  caseId: string;
+  attempt: number;
+  traceId: string | null;
+  inputs: unknown;
+  config: Record<string, unknown>;
+  files: Array<{
+    role: string;
+    name: string;
+    sha256: string;
+    size: number;
+    url: string;
+    contentType: string;
+  }>;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const SOURCE = new TextEncoder().encode('the source document (managed-marker)');
+const REFERENCE = new TextEncoder().encode('the evaluator reference (managed-marker)');
+
+/** A node:http stand-in for a managed target: records each request and answers `{ ok: true }`. */
+interface RecordedTarget {
+  url: string;
+  requests: Array<{ headers: IncomingMessage['headers']; body: string }>;
+  close(): Promise<void>;
+}
+
+async function recordedTarget(): Promise<RecordedTarget> {
+  const requests: RecordedTarget['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/managed`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+let target: RecordedTarget;
+beforeAll(async () => {
+  target = await recordedTarget();
+});
+afterAll(async () => {
+  await target.close();
+});
+
+const machine = () => ({ key: fx.server.keys.machine });
+
+async function waitForDelivery(dispatchId: string): Promise<Dispatch> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const read = await api.get<Dispatch>(`/dispatches/${dispatchId}`);
+    if (read.body.state !== 'delivering') return read.body;
+    await sleep(10);
+  }
+  throw new Error('the dispatch was never delivered');
+}
+
+async function registerTarget(url = target.url): Promise<string> {
+  const res = await api.post<{ id: string }>('/managed-targets', { name: 'App', url });
+  expect(res.status).toBe(200);
+  return res.body.id;
+}
+
+/** An experiment over one case with a source file and an evaluator-only file. */
+async function setup(cases = 1) {
+  const dataset = await api.post<{ id: string }>('/datasets', { name: 'Docs', slug: uniqueSlug('docs') });
+  const version = await api.post<{ id: string; revision: number }>(
+    `/datasets/${dataset.body.id}/versions`,
+    {},
+  );
+  let revision = version.body.revision;
+  const caseIds: string[] = [];
+  for (let index = 0; index < cases; index++) {
+    const written = await api.post<{ item: { id: string }; version: { revision: number } }>(
+      `/dataset-versions/${version.body.id}/cases`,
+      {
+        expectedRevision: revision,
+        externalKey: `case-${index}`,
+        inputs: { question: `q${index}` },
+        expected: 'secret answer',
+        files: [
+          {
+            role: 'source',
+            name: 'doc.txt',
+            contentType: 'text/plain',
+            data: Buffer.from(SOURCE).toString('base64'),
+          },
+          {
+            role: 'evaluator_reference',
+            name: 'ref.txt',
+            contentType: 'text/plain',
+            data: Buffer.from(REFERENCE).toString('base64'),
+          },
+        ],
+      },
+    );
+    expect(written.status).toBe(200);
+    caseIds.push(written.body.item.id);
+    revision = written.body.version.revision;
+  }
+  await api.post(`/dataset-versions/${version.body.id}/freeze`, { expectedRevision: revision });
+  const created = await experiment(api, version.body.id, [], { model: 'small' });
+  return { experimentId: created.id, caseIds, targetId: await registerTarget() };
+}
+
+async function dispatch(experimentId: string, caseId: string, body: Record<string, unknown>) {
+  return api.post<Dispatched & ErrorBody>(`/experiments/${experimentId}/cases/${caseId}/dispatch`, body);
+}
+
+async function dispatched() {
+  const { experimentId, caseIds, targetId } = await setup();
+  const res = await dispatch(experimentId, caseIds[0]!, { targetId });
+  expect(res.status).toBe(200);
+  await waitForDelivery(res.body.dispatch.id);
+  return { experimentId, caseId: caseIds[0]!, targetId, executionId: res.body.execution.id };
+}
+
+async function claim(executionId: string, body: Record<string, unknown> = {}, idempotencyKey?: string) {
+  return api.post<Claim & ErrorBody>(`/executions/${executionId}/claim`, body, {
+    ...machine(),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  });
+}
+
+function follow(fixture: ServerFixture, url: string, init: RequestInit = {}) {
+  const { pathname, search } = new URL(url);
+  return fixture.request(`${pathname}${search}`, init);
+}
+
+describe('managed targets', () => {
+  it('registers a target and refuses URLs that are not plain http(s) endpoints', async () => {
+    const id = await registerTarget();
+    const read = await api.get<{ id: string; url: string }>(`/managed-targets/${id}`, {
+      key: fx.server.keys.read,
+    });
+    expect(read.body).toMatchObject({ id, url: target.url });
+    for (const url of [
+      'ftp://example.com/x',
+      'https://user:pw@example.com/x',
+      'https://example.com/x#y',
+      'relative',
+    ]) {
+      const res = await api.post<ErrorBody>('/managed-targets', { name: 'Bad', url });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.message).toContain('url');
+    }
+    expect((await api.get(`/managed-targets/${UNKNOWN}`)).status).toBe(404);
+  });
+
+  it('dispatches: starts an execution and POSTs it to the target, signed with a key derived from the machine credential', async () => {
+    const { experimentId, caseIds, targetId } = await setup();
+    const before = target.requests.length;
+    const res = await dispatch(experimentId, caseIds[0]!, { targetId });
+    expect(res.status).toBe(200);
+    expect(res.body.dispatch).toMatchObject({
+      state: 'delivering',
+      targetId,
+      executionId: res.body.execution.id,
+    });
+    expect(res.body.execution).toMatchObject({ state: 'started', attempt: 1, traceExternalId: null });
+    const done = await waitForDelivery(res.body.dispatch.id);
+    expect(done).toMatchObject({
+      state: 'delivered',
+      responseStatus: 200,
+      response: { ok: true },
+      failure: null,
+    });
+
+    const sent = target.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(sent[0]!.body);
+    expect(body).toEqual({
+      type: 'svc.managed.execution',
+      deliveryId: res.body.dispatch.id,
+      executionId: res.body.execution.id,
+      experimentId,
+      caseId: caseIds[0],
+    });
+    const header = String(sent[0]!.headers[SIGNATURE_HEADER]);
+    const match = /^t=(\d+),v1=([A-Za-z0-9_-]{43})$/.exec(header);
+    expect(match).not.toBeNull();
+    const expected = createHmac('sha256', managedSigningKey(fx.server.keys.machine))
+      .update(`${match![1]}.${sent[0]!.body}`)
+      .digest('base64url');
+    expect(match![2]).toBe(expected);
+    // The credential itself never travels to the target.
+    expect(JSON.stringify(sent[0])).not.toContain(fx.server.keys.machine);
+    expect(sent[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a dispatch to an unknown target, and a second dispatch that does not replace the execution', async () => {
+    const { experimentId, caseIds, targetId } = await setup();
+    expect((await dispatch(experimentId, caseIds[0]!, { targetId: UNKNOWN })).status).toBe(404);
+    const first = await dispatch(experimentId, caseIds[0]!, { targetId });
+    await waitForDelivery(first.body.dispatch.id);
+    const again = await dispatch(experimentId, caseIds[0]!, { targetId });
+    expect(again.status).toBe(409);
+    const bad = await dispatch(experimentId, caseIds[0]!, { targetId, allowUncertainRetry: true });
+    expect(bad.status).toBe(400);
+  });
+
+  it('records a delivery that cannot reach its target as failed', async () => {
+    const closed = await recordedTarget();
+    await closed.close();
+    const { experimentId, caseIds } = await setup();
+    const targetId = await registerTarget(closed.url);
+    const res = await dispatch(experimentId, caseIds[0]!, { targetId });
+    const done = await waitForDelivery(res.body.dispatch.id);
+    expect(done.state).toBe('failed');
+    expect(done.responseStatus).toBeNull();
+    expect(done.failure).toMatch(/^the target could not be reached/);
+  });
+});
+
+describe('claims', () => {
+  it('answers the first claim with inputs, configuration and links to the files the agent sees', async () => {
+    const { executionId, experimentId, caseId } = await dispatched();
+    const traceId = 'a'.repeat(32);
+    const res = await claim(executionId, { traceId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      executionId,
+      experimentId,
+      caseId,
+      attempt: 1,
+      traceId,
+      inputs: { question: 'q0' },
+      config: { model: 'small' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('secret answer'); // the expected value is not handed out
+    expect(res.body.files.map((file) => file.role)).toEqual(['source']);
+    const [file] = res.body.files;
+    expect(file).toMatchObject({
+      name: 'doc.txt',
+      sha256: sha256(SOURCE),
+      size: SOURCE.length,
+      contentType: 'text/plain',
+    });
+    const download = await follow(fx, file!.url);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(SOURCE);
+    const execution = await api.get<{ traceExternalId: string }>(`/executions/${executionId}`);
+    expect(execution.body.traceExternalId).toBe(traceId);
+  });
+
+  it('refuses every later claim (already_claimed); the same idempotency key replays the first answer', async () => {
+    const { executionId } = await dispatched();
+    const key = randomUUID();
+    const first = await claim(executionId, {}, key);
+    expect(first.status).toBe(200);
+    const replay = await claim(executionId, {}, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body.claimId).toBe(first.body.claimId);
+    const second = await claim(executionId);
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('already_claimed');
+  });
+
+  it('lets two concurrent claims of one execution win once', async () => {
+    const { executionId } = await dispatched();
+    const answers = await Promise.all([claim(executionId), claim(executionId), claim(executionId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('claims only dispatched, started executions, with the machine credential only', async () => {
+    const { versionId, caseIds } = await datasetVersion(api, [{ externalKey: 'plain', inputs: 1 }]);
+    const created = await experiment(api, versionId);
+    const started = await api.post<{ id: string }>(
+      `/experiments/${created.id}/cases/${caseIds[0]}/executions`,
+      {},
+    );
+    const local = await claim(started.body.id);
+    expect(local.status).toBe(409);
+    expect(local.body.error.code).toBe('conflict');
+    expect((await claim(UNKNOWN)).status).toBe(404);
+
+    const { executionId } = await dispatched();
+    for (const key of [fx.server.keys.readWrite, fx.server.keys.read, fx.server.keys.tracing]) {
+      const res = await api.post(`/executions/${executionId}/claim`, {}, { key });
+      expect(res.status).toBe(403);
+    }
+    expect((await claim(executionId, { traceId: '0'.repeat(32) })).status).toBe(400);
+  });
+});
+
+describe('outcomes', () => {
+  async function claimed() {
+    const setup = await dispatched();
+    const res = await claim(setup.executionId);
+    return { ...setup, claimId: res.body.claimId };
+  }
+
+  it('saves the outcome with output files and usage; the execution is completed', async () => {
+    const { executionId, claimId } = await claimed();
+    const bytes = new TextEncoder().encode('a generated report');
+    const declared = await api.post<{
+      artifact: { id: string };
+      upload: { url: string; headers: Record<string, string> };
+    }>(
+      `/executions/${executionId}/output-files`,
+      { claimId, sha256: sha256(bytes), size: bytes.length, contentType: 'text/plain', name: 'report.txt' },
+      machine(),
+    );
+    expect(declared.status).toBe(200);
+    const pendingOutcome = await api.post<ErrorBody>(
+      `/executions/${executionId}/outcome`,
+      { claimId, state: 'succeeded', files: [{ artifactId: declared.body.artifact.id }] },
+      machine(),
+    );
+    expect(pendingOutcome.status).toBe(409);
+    const put = await follow(fx, declared.body.upload.url, {
+      method: 'PUT',
+      headers: declared.body.upload.headers,
+      body: bytes,
+    });
+    expect(put.status).toBe(201);
+    const key = randomUUID();
+    const body = {
+      claimId,
+      state: 'succeeded',
+      output: { answer: 42 },
+      files: [{ artifactId: declared.body.artifact.id }],
+      usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.01 },
+    };
+    const saved = await api.post<{ executionId: string; evaluationItemId: string; outputFiles: unknown[] }>(
+      `/executions/${executionId}/outcome`,
+      body,
+      { ...machine(), idempotencyKey: key },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.outputFiles).toEqual([
+      {
+        name: 'report.txt',
+        contentType: 'text/plain',
+        sha256: sha256(bytes),
+        size: bytes.length,
+        artifactId: declared.body.artifact.id,
+      },
+    ]);
+    const execution = await api.get<{ state: string; output: unknown; evaluationItemId: string }>(
+      `/executions/${executionId}`,
+    );
+    expect(execution.body).toMatchObject({
+      state: 'succeeded',
+      output: { answer: 42 },
+      evaluationItemId: saved.body.evaluationItemId,
+    });
+    const view = await api.get(`/executions/${executionId}/managed`, { key: fx.server.keys.read });
+    expect(view.body).toMatchObject({ executionId, usage: body.usage, outputFiles: saved.body.outputFiles });
+    expect(view.body.claimedAt).toEqual(expect.any(String));
+    expect(view.body.outcomeSavedAt).toEqual(expect.any(String));
+
+    const replay = await api.post(`/executions/${executionId}/outcome`, body, {
+      ...machine(),
+      idempotencyKey: key,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const again = await api.post<ErrorBody>(`/executions/${executionId}/outcome`, body, machine());
+    expect(again.status).toBe(409);
+    // Once the outcome is saved, no file can be added to it.
+    const late = await api.post(
+      `/executions/${executionId}/output-files`,
+      { claimId, sha256: sha256(bytes), size: bytes.length, contentType: 'text/plain', name: 'late.txt' },
+      machine(),
+    );
+    expect(late.status).toBe(409);
+  });
+
+  it('saves error and cancelled outcomes with their error type', async () => {
+    const first = await claimed();
+    const error = await api.post(
+      `/executions/${first.executionId}/outcome`,
+      {
+        claimId: first.claimId,
+        state: 'error',
+        error: { type: 'OutcomeSerializationError', message: 'not JSON' },
+      },
+      machine(),
+    );
+    expect(error.status).toBe(200);
+    expect((await api.get(`/executions/${first.executionId}`)).body).toMatchObject({
+      state: 'error',
+      error: { type: 'OutcomeSerializationError' },
+    });
+    const second = await claimed();
+    const cancelled = await api.post(
+      `/executions/${second.executionId}/outcome`,
+      { claimId: second.claimId, state: 'cancelled', error: { type: 'ExecutionTimeoutError' } },
+      machine(),
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await api.get(`/executions/${second.executionId}`)).body).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('refuses an outcome without the claim, with another claim ID, or with bad fields', async () => {
+    const { executionId } = await dispatched();
+    const unclaimed = await api.post<ErrorBody>(
+      `/executions/${executionId}/outcome`,
+      { claimId: randomUUID(), state: 'succeeded' },
+      machine(),
+    );
+    expect(unclaimed.status).toBe(409);
+    expect(unclaimed.body.error.message).toContain('not claimed');
+    await claim(executionId);
+    const other = await api.post<ErrorBody>(
+      `/executions/${executionId}/outcome`,
+      { claimId: randomUUID(), state: 'succeeded' },
+      machine(),
+    );
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toContain('claimId');
+    const invalid: Array<Record<string, unknown>> = [
+      { claimId: randomUUID(), state: 'error' },
+      { claimId: randomUUID(), state: 'succeeded', error: { type: 'X' } },
+      { claimId: randomUUID(), state: 'done' },
+      { claimId: randomUUID(), state: 'succeeded', usage: { inputTokens: -1 } },
+      { claimId: randomUUID(), state: 'succeeded', usage: { tokens: 1 } },
+    ];
+    for (const body of invalid) {
+      const res = await api.post(`/executions/${executionId}/outcome`, body, machine());
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await api.post(`/executions/${executionId}/outcome`, invalid[0], {})).status).toBe(403);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Schemas of managed targets: target registration, dispatches, claims, output files and outcomes.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { isTraceIdHex } from '../../otlp/ids.js';
+import {
+  ErrorInfoSchema,
+  IdSchema,
+  JsonObjectSchema,
+  JsonValueSchema,
+  OptionalJsonValueSchema,
+  text,
+} from '../core/common-schemas.js';
+import { MAX_CASE_FILES } from '../core/eval-limits.js';
+import { ExecutionSchema } from '../experiments/experiment-schemas.js';
+import { CaseFileRoleSchema, CreateArtifactSchema } from '../files/case-file-schemas.js';
+
+/** Longest target URL, in UTF-16 code units. */
+export const MAX_TARGET_URL = 2048;
+
+function isTargetUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.hash === '' &&
+    !value.includes('#')
+  );
+}
+
+/** `POST /api/v1/evals/managed-targets`. */
+export const CreateManagedTargetSchema = z
+  .strictObject({
+    name: text(256),
+    url: z
+      .string()
+      .max(MAX_TARGET_URL)
+      .refine(isTargetUrl, 'must be an absolute http(s) URL without credentials or fragment')
+      .describe(
+        "The application's managed-target endpoint: the service POSTs signed execution requests to it",
+      ),
+  })
+  .openapi('CreateManagedTarget');
+
+/** A managed target: the application's own endpoint that runs one case per request. */
+export const ManagedTargetSchema = z
+  .object({ id: IdSchema, name: z.string(), url: z.string(), createdAt: z.string() })
+  .openapi('ManagedTarget');
+
+/** `POST …/experiments/{experimentId}/cases/{caseId}/dispatch`. */
+export const DispatchSchema = z
+  .strictObject({
+    targetId: IdSchema.describe('The managed target that runs the case'),
+    previousExecutionId: IdSchema.optional().describe(
+      "The case's latest execution, which this attempt replaces",
+    ),
+    allowUncertainRetry: z
+      .boolean()
+      .optional()
+      .describe('Needed to replace an execution still started (it may have completed)'),
+  })
+  .refine((input) => input.allowUncertainRetry !== true || input.previousExecutionId !== undefined, {
+    message: 'allowUncertainRetry needs previousExecutionId',
+    path: ['allowUncertainRetry'],
+  })
+  .openapi('Dispatch');
+
+/** States of a dispatch: the request to the target is in flight, answered, or could not be delivered. */
+export const DispatchStateSchema = z.enum(['delivering', 'delivered', 'failed']);
+
+/** A dispatch: the delivery of one execution to a managed target. */
+export const DispatchRecordSchema = z
+  .object({
+    id: IdSchema,
+    targetId: IdSchema,
+    executionId: IdSchema,
+    state: DispatchStateSchema,
+    responseStatus: z.number().int().nullable().describe("The target's HTTP status, once it answered"),
+    response: z.unknown().nullable().describe("The target's JSON answer (up to 16 KiB), else null"),
+    failure: z.string().nullable().describe('Why the request could not be delivered (state failed)'),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('ManagedDispatch');
+
+/** The answer of a dispatch: the dispatch (state `delivering`) and the execution it started. */
+export const DispatchedSchema = z
+  .object({ dispatch: DispatchRecordSchema, execution: ExecutionSchema })
+  .openapi('ManagedDispatched');
+
+const TraceId = z.string().refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero');
+
+/** `POST …/executions/{executionId}/claim`. */
+export const ClaimSchema = z
+  .strictObject({
+    traceId: TraceId.optional().describe(
+      "The trace the target's work is recorded in; becomes the execution's traceExternalId when it has none",
+    ),
+  })
+  .openapi('ClaimExecution');
+
+/** An input file of a claimed case, with its signed download link. */
+export const ClaimFileSchema = z
+  .object({
+    role: CaseFileRoleSchema,
+    name: z.string(),
+    contentType: z.string(),
+    sha256: z.string(),
+    size: z.number().int(),
+    url: z.string().describe('Signed download link; send no Authorization'),
+    expiresAt: z.string(),
+  })
+  .openapi('ClaimFile');
+
+/** The answer of a claim: what the target runs. */
+export const ClaimAnswerSchema = z
+  .object({
+    claimId: IdSchema.describe('Names the claim in the output-file and outcome requests'),
+    executionId: IdSchema,
+    experimentId: IdSchema,
+    caseId: IdSchema,
+    attempt: z.number().int(),
+    traceId: z.string().nullable().describe("The execution's trace (traceExternalId)"),
+    inputs: JsonValueSchema,
+    config: JsonObjectSchema.describe("The experiment's configuration"),
+    files: z
+      .array(ClaimFileSchema)
+      .describe('The case files the agent sees (roles source, attached_*, original)'),
+  })
+  .openapi('ClaimedExecution');
+
+/** `POST …/executions/{executionId}/output-files`: an artifact for an output file of the claimed execution. */
+export const OutputFileDeclarationSchema = CreateArtifactSchema.extend({ claimId: IdSchema }).openapi(
+  'DeclareOutputFile',
+);
+
+/** Usage the target reports: token counts and cost, each optional. */
+export const UsageSchema = z
+  .strictObject({
+    inputTokens: z.number().int().min(0).optional(),
+    outputTokens: z.number().int().min(0).optional(),
+    totalTokens: z.number().int().min(0).optional(),
+    reasoningTokens: z.number().int().min(0).optional(),
+    cachedInputTokens: z.number().int().min(0).optional(),
+    costUsd: z.number().min(0).optional(),
+  })
+  .openapi('ManagedUsage');
+
+/** `POST …/executions/{executionId}/outcome`. */
+export const OutcomeSchema = z
+  .strictObject({
+    claimId: IdSchema,
+    state: z.enum(['succeeded', 'error', 'cancelled']),
+    output: OptionalJsonValueSchema,
+    error: ErrorInfoSchema.optional().describe('Required when state is error; not allowed when succeeded'),
+    files: z
+      .array(z.strictObject({ artifactId: IdSchema }))
+      .max(MAX_CASE_FILES)
+      .optional()
+      .describe('Output files: stored artifacts declared through output-files'),
+    usage: UsageSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.state === 'error' && input.error === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'is required when state is error', path: ['error'] });
+    }
+    if (input.state === 'succeeded' && input.error !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'is not allowed when state is succeeded', path: ['error'] });
+    }
+    const ids = (input.files ?? []).map((file) => file.artifactId);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', message: 'must not repeat an artifact', path: ['files'] });
+    }
+  })
+  .openapi('SaveOutcome');
+
+/** An output file of an execution. */
+export const OutputFileSchema = z
+  .object({
+    name: z.string(),
+    contentType: z.string(),
+    sha256: z.string(),
+    size: z.number().int(),
+    artifactId: IdSchema,
+  })
+  .openapi('OutputFile');
+
+/** The answer of a saved outcome: the completion, and the output files kept. */
+export const OutcomeAnswerSchema = z
+  .object({
+    executionId: IdSchema,
+    subjectId: IdSchema,
+    traceSnapshotId: IdSchema.nullable(),
+    evaluationItemId: IdSchema,
+    outputFiles: z.array(OutputFileSchema),
+  })
+  .openapi('SavedOutcome');
+
+/** What the service knows of a managed execution: its dispatch, its claim and its outcome's extras. */
+export const ManagedExecutionSchema = z
+  .object({
+    executionId: IdSchema,
+    dispatchId: IdSchema,
+    targetId: IdSchema,
+    claimedAt: z.string().nullable(),
+    outcomeSavedAt: z.string().nullable(),
+    usage: UsageSchema.nullable(),
+    outputFiles: z.array(OutputFileSchema),
+  })
+  .openapi('ManagedExecution');
