@@ -21,6 +21,7 @@
  * @module
  */
 
+import { startsWithDataScheme } from '../media/data-url.js';
 import { RECOGNIZED_TYPES, UNTYPED_PART_KEYS } from '../recognizers/all-recognizers.js';
 
 /**
@@ -41,17 +42,6 @@ for (const word of PART_WORDS) {
 /** `"` and `\`: what follows a whole word (its closing quote, or the `\` of an escaped one). */
 function endsWord(unit: number): boolean {
   return unit === 34 || unit === 92;
-}
-
-/** True when `text` has `data:` in any case at `at` (compared by code unit, no copies). */
-function dataSchemeAt(text: string, at: number): boolean {
-  return (
-    (text.charCodeAt(at) | 32) === 100 &&
-    (text.charCodeAt(at + 1) | 32) === 97 &&
-    (text.charCodeAt(at + 2) | 32) === 116 &&
-    (text.charCodeAt(at + 3) | 32) === 97 &&
-    text.charCodeAt(at + 4) === 58
-  );
 }
 
 /** True when `text.slice(start, end)` holds `\u00` followed by `0`–`7` (an escape writing ASCII). */
@@ -78,7 +68,7 @@ export function textMayHoldFiles(text: string, start = 0, end = text.length): bo
     const at = quote + 1;
     const first = text.charCodeAt(at);
     if (first < 128) {
-      if ((first | 32) === 100 && dataSchemeAt(text, at)) return true;
+      if ((first | 32) === 100 && startsWithDataScheme(text, at)) return true;
       const words = WORDS_BY_FIRST_UNIT[first];
       if (words !== undefined) {
         for (const word of words) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDataUrl, percentDecode } from './data-url.js';
+import { parseDataUrl, percentDecode, startsWithDataScheme } from './data-url.js';
 
 const parse = (text: string) => parseDataUrl(text, 0, text.length);
 
@@ -40,5 +40,17 @@ describe('data: URLs', () => {
   it('percent-decodes bytes and UTF-8 encodes other characters', () => {
     const text = 'data:text/plain,%41é%zz%4';
     expect(Buffer.from(percentDecode(text, 16, text.length))).toEqual(Buffer.from('Aé%zz%4', 'utf8'));
+  });
+
+  it('tells the data: scheme in any case at a position, and nothing else', () => {
+    for (const scheme of ['data:', 'DATA:', 'dAtA:', 'Data:']) {
+      expect(startsWithDataScheme(`${scheme}x`, 0)).toBe(true);
+      expect(startsWithDataScheme(`["${scheme}`, 2)).toBe(true);
+    }
+    for (const text of ['data', 'data;', 'dat:', 'date:', ' data:', 'dáta:', 'data\\u003a', '']) {
+      expect(startsWithDataScheme(text, 0)).toBe(false);
+    }
+    expect(startsWithDataScheme('"data:', 0)).toBe(false);
+    expect(startsWithDataScheme('data:', 1)).toBe(false);
   });
 });
