@@ -9,7 +9,7 @@ import { type Attributes, SpanKind } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../http/undici.js';
 import { startUploadStub, type UploadStub } from '../media/upload/__fixtures__/upload-stub.js';
 import { Uploader } from '../media/upload/uploader.js';
@@ -142,6 +142,45 @@ describe('media step', () => {
       'input.value#/file',
     ]);
     await uploader.drain();
+  });
+
+  it('exports a record without files as it came, without asking the uploader for anything', () => {
+    const { media, uploader, accounting } = setup();
+    const batch = vi.spyOn(uploader, 'batch');
+    const existing = JSON.stringify({
+      key: 'custom#',
+      sha256: 'a'.repeat(64),
+      size: 1,
+      content_type: 'text/plain',
+    });
+    const span = spanOf({
+      'svc.blobs': [existing],
+      'gen_ai.input.messages': JSON.stringify([
+        { role: 'user', parts: [{ type: 'text', content: 'an image' }] },
+      ]),
+      'input.value': JSON.stringify({ question: 'is this a document?' }),
+      'input.mime_type': 'application/json',
+      'output.value': 'data:image/png;base64,iVBORw0KGgo=',
+      'output.mime_type': 'text/plain',
+    });
+    expect(media.span(span, span)).toBe(span);
+    expect(span.attributes['svc.blobs']).toEqual([existing]);
+    expect(batch).not.toHaveBeenCalled();
+    expect(accounting.issues()).toEqual([]);
+  });
+
+  it('counts the entries already on the span against the 64 only when a file comes', async () => {
+    const { media, accounting, uploader } = setup();
+    const existing = Array.from({ length: 64 }, (_, i) =>
+      JSON.stringify({ key: `custom#/${i}`, sha256: 'a'.repeat(64), size: 1, content_type: 'text/plain' }),
+    );
+    const span = spanOf({ 'svc.blobs': existing, 'gen_ai.input.messages': messages(image(300)) });
+    const out = media.span(span, span);
+    expect(out.attributes['svc.blobs']).toBe(existing);
+    const parts = JSON.parse(out.attributes['gen_ai.input.messages'] as string)[0].parts;
+    expect(parts[0]).toMatchObject({ sha256: sha(image(300)), size: 200 });
+    await uploader.drain();
+    expect(accounting.report()).toMatchObject({ uploadedValues: 0, uploadFallbacks: 1 });
   });
 
   it('refuses what the budget cannot hold: digest in message attributes, bytes inline elsewhere', async () => {

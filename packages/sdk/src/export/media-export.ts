@@ -31,7 +31,7 @@ import {
   MAX_BLOB_ENTRIES,
   TEXT_INLINE_LIMIT,
 } from '../media/media-types.js';
-import { scanAttribute, scanStructured } from '../media/scan/index.js';
+import { attributeMayHoldFiles, scanAttribute, scanStructured } from '../media/scan/index.js';
 import type { UploadBatch, Uploader, UploadOrigin, UploadRefusal } from '../media/upload/index.js';
 import type { ExportAccounting } from './export-accounting.js';
 import type { RecordFile, RecordFiles } from './record-files.js';
@@ -89,34 +89,50 @@ export interface MediaExport {
   logRecord(original: ReadableLogRecord, prepared: ReadableLogRecord): ReadableLogRecord;
 }
 
-/** The files of one record: its `svc.blobs` entries, admissions and refusals. */
+/**
+ * The files of one record: its `svc.blobs` entries, admissions and refusals. Most records hold
+ * no file, so it reads the existing entries and makes its lists only when a file comes.
+ */
 class RecordUploads {
   readonly #uploader: Uploader;
   readonly #traceId: string;
   readonly #origin: UploadOrigin;
   readonly #refusal: Refusal | undefined;
-  readonly #entries: string[];
-  readonly #existing: number;
-  readonly #refusals = new Map<Refusal, number>();
+  /** The record's `svc.blobs` value as the content policy left it. */
+  readonly #existing: AttributeValue | undefined;
+  /** The existing entries (at most 64) and then those added; made on the first file. */
+  #entries: string[] | undefined;
+  #added = 0;
+  #refusals: Map<Refusal, number> | undefined;
 
   constructor(
     uploader: Uploader,
     traceId: string,
     origin: UploadOrigin,
     refusal: Refusal | undefined,
-    existing: readonly string[],
+    existing: AttributeValue | undefined,
   ) {
     this.#uploader = uploader;
     this.#traceId = traceId;
     this.#origin = origin;
     this.#refusal = refusal;
-    this.#entries = existing.slice(0, MAX_BLOB_ENTRIES);
-    this.#existing = this.#entries.length;
+    this.#existing = existing;
   }
 
   /** The record's `svc.blobs`, when this step added entries. */
   get entries(): string[] | undefined {
-    return this.#entries.length > this.#existing ? this.#entries : undefined;
+    return this.#added > 0 ? this.#entries : undefined;
+  }
+
+  /** The entries listed so far, the existing ones first. */
+  #listed(): string[] {
+    this.#entries ??= existingEntries(this.#existing).slice(0, MAX_BLOB_ENTRIES);
+    return this.#entries;
+  }
+
+  #add(entry: string): void {
+    this.#listed().push(entry);
+    this.#added++;
   }
 
   /**
@@ -148,7 +164,7 @@ class RecordUploads {
     }
     if (result.changed) {
       batch?.commit();
-      this.#entries.push(...listed);
+      for (const entry of listed) this.#add(entry);
     } else {
       batch?.cancel();
     }
@@ -161,7 +177,7 @@ class RecordUploads {
     const batch = this.#uploader.batch();
     for (const file of files) {
       const refusal = this.#admit(batch, file, 0);
-      if (refusal === undefined) this.#entries.push(blobEntry(file));
+      if (refusal === undefined) this.#add(blobEntry(file));
       else this.#refuse(refusal);
     }
     batch.commit();
@@ -169,6 +185,7 @@ class RecordUploads {
 
   /** Counts the refused files as fallbacks, one issue per reason. */
   report(accounting: ExportAccounting): void {
+    if (this.#refusals === undefined) return;
     for (const [refusal, count] of this.#refusals) {
       accounting.uploadFallback(this.#origin, count, REFUSALS[refusal]);
     }
@@ -176,11 +193,12 @@ class RecordUploads {
 
   #admit(batch: UploadBatch, file: FoundFile, listed: number): Refusal | undefined {
     if (this.#refusal !== undefined) return this.#refusal;
-    if (this.#entries.length + listed >= MAX_BLOB_ENTRIES) return 'entries';
+    if (this.#listed().length + listed >= MAX_BLOB_ENTRIES) return 'entries';
     return batch.offer({ traceId: this.#traceId, file, origin: this.#origin });
   }
 
   #refuse(refusal: Refusal): void {
+    this.#refusals ??= new Map();
     this.#refusals.set(refusal, (this.#refusals.get(refusal) ?? 0) + 1);
   }
 }
@@ -214,8 +232,9 @@ function isScanned(name: string): boolean {
 }
 
 /**
- * Runs `scan` on each scanned attribute of `attributes` whose value is a string; returns a new
- * map when any value changed, else `attributes` itself.
+ * Runs `scan` on each scanned attribute of `attributes` whose value is a string that may hold
+ * files (most values are proven not to, without setting up a scan); returns a new map when any
+ * value changed, else `attributes` itself.
  */
 function scanEach(
   attributes: Attributes,
@@ -224,7 +243,9 @@ function scanEach(
   let copy: Attributes | undefined;
   for (const name of Object.keys(attributes)) {
     const value = attributes[name];
-    if (typeof value !== 'string' || !isScanned(name)) continue;
+    if (typeof value !== 'string' || !isScanned(name) || !attributeMayHoldFiles(name, value, attributes)) {
+      continue;
+    }
     const result = scan(name, value);
     if (result.changed) {
       copy ??= { ...attributes };
@@ -292,7 +313,7 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
         prepared.spanContext().traceId,
         'traces',
         setupKey ? 'setup-key' : undefined,
-        existingEntries(prepared.attributes[BLOBS_ATTRIBUTE]),
+        prepared.attributes[BLOBS_ATTRIBUTE],
       );
       let attributes = scanAttributes(prepared.attributes, uploads);
       const events = prepared.events.length === 0 ? prepared.events : prepared.events.map(eventOf);
@@ -327,7 +348,7 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
         traceId ?? INVALID_TRACE_ID,
         'logs',
         setupKey ? 'setup-key' : correlated ? undefined : 'uncorrelated',
-        existingEntries(prepared.attributes[BLOBS_ATTRIBUTE]),
+        prepared.attributes[BLOBS_ATTRIBUTE],
       );
       let attributes = prepared.attributes;
       let body = prepared.body;

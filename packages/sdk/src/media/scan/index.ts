@@ -19,6 +19,6 @@ export {
   recordedContentType,
 } from './media/pcm-content-type.js';
 export { sniffMediaType } from './media/sniff-media-type.js';
-export { type ScanContext, type ScanResult, scanAttribute } from './scan-attribute.js';
+export { attributeMayHoldFiles, type ScanContext, type ScanResult, scanAttribute } from './scan-attribute.js';
 export { type StructuredScanResult, scanStructured } from './scan-structured.js';
 export { MAX_FILE_NAME_UNITS, validFileName } from './valid-file-name.js';

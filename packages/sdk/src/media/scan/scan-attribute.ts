@@ -68,6 +68,18 @@ function scanMedia(name: string, value: string, ask: AskFile): { value: string; 
 }
 
 /**
+ * False when {@link scanAttribute} surely gives `value` back unchanged without calling `decide`:
+ * it is within 1 MiB and either declared `text/plain` or, without tokenizing, provably free of
+ * files (see `engine/may-hold-files.ts`). Allocates nothing; callers use it to skip the set-up
+ * of a scan for the many values that hold no file.
+ */
+export function attributeMayHoldFiles(name: string, value: string, context?: ScanContext): boolean {
+  if (value.length === 0) return false;
+  if (mayExceedInlineLimit(value)) return true;
+  return (startsWithDataScheme(value, 0) || textMayHoldFiles(value)) && !isDeclaredPlainText(name, context);
+}
+
+/**
  * Scans the value of a span or log attribute that the content table marks as scanned.
  *
  * `decide` is called for each file found, in reading order; files it answers `upload` or
@@ -86,14 +98,9 @@ export function scanAttribute(
   context?: ScanContext,
 ): ScanResult {
   try {
-    if (typeof value !== 'string' || value.length === 0) return { value, changed: false };
     // Most values hold no file: proven so without tokenizing (values that may pass 1 MiB are
     // tokenized anyway, to know whether they are JSON).
-    if (
-      !mayExceedInlineLimit(value) &&
-      !startsWithDataScheme(value, 0) &&
-      (isDeclaredPlainText(name, context) || !textMayHoldFiles(value))
-    ) {
+    if (typeof value !== 'string' || !attributeMayHoldFiles(name, value, context)) {
       return { value, changed: false };
     }
     const ask = askFile(decide);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PARSE_LIMIT_UNITS, tokenizeJson } from '../json/tokenize-json.js';
-import { scanAttribute } from '../scan-attribute.js';
+import { startsWithDataScheme } from '../media/data-url.js';
+import { attributeMayHoldFiles, scanAttribute } from '../scan-attribute.js';
 import { documents, documentsWith } from '../test-generators.js';
 import { PNG_BASE64, PNG_SHA256, recordingDecide } from '../test-support.js';
 import { JsonTextScan } from './json-text-scan.js';
@@ -238,5 +239,46 @@ describe('scanAttribute with the pre-check', () => {
     ]);
     expect(result.changed).toBe(true);
     expect(result.value.length).toBe(16 * 1024);
+  });
+
+  it('tells which values it may change (attributeMayHoldFiles)', () => {
+    const plain = { 'input.mime_type': 'text/plain' };
+    const chat = JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'hi' }] }]);
+    const image = `[{"type":"image","image":"${PNG_BASE64}"}]`;
+    expect(attributeMayHoldFiles('gen_ai.input.messages', '')).toBe(false);
+    expect(attributeMayHoldFiles('gen_ai.input.messages', chat)).toBe(false);
+    expect(attributeMayHoldFiles('gen_ai.input.messages', image)).toBe(true);
+    expect(attributeMayHoldFiles('input.value', `data:image/png;base64,${PNG_BASE64}`)).toBe(true);
+    expect(attributeMayHoldFiles('input.value', 'DATA:text/plain,hi')).toBe(true);
+    // Declared text/plain: never read for files, only the 1 MiB rule applies
+    expect(attributeMayHoldFiles('input.value', image, plain)).toBe(false);
+    expect(attributeMayHoldFiles('input.value', `data:image/png;base64,${PNG_BASE64}`, plain)).toBe(false);
+    expect(attributeMayHoldFiles('input.value', 'x'.repeat(400_000), plain)).toBe(true);
+    expect(attributeMayHoldFiles('input.value', 'x'.repeat(300_000), plain)).toBe(false);
+  });
+
+  it('says "no" only for values the full walk finds no file in, within 1 MiB (property)', () => {
+    const names = fc.constantFrom('gen_ai.input.messages', 'input.value', 'gen_ai.prompt.0.content');
+    const contexts = fc.constantFrom(undefined, { 'input.mime_type': 'text/plain' });
+    const values = fc.oneof(
+      variants.map((variant) => variant.text),
+      documentsWith(['whole data URL']).map((piece) => JSON.parse(piece.input)[0] as unknown),
+      fc.string({ unit: 'binary' }),
+      fc.json(),
+    );
+    let skipped = 0;
+    fc.assert(
+      fc.property(names, values, contexts, (name, generated, context) => {
+        const value = typeof generated === 'string' ? generated : JSON.stringify(generated);
+        if (attributeMayHoldFiles(name, value, context)) return;
+        skipped++;
+        expect(value.length * 3).toBeLessThanOrEqual(1024 * 1024);
+        if (name === 'input.value' && context !== undefined) return;
+        expect(startsWithDataScheme(value, 0)).toBe(false);
+        expect(filesFound(value)).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
+    expect(skipped).toBeGreaterThan(50);
   });
 });
