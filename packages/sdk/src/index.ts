@@ -73,6 +73,7 @@ export {
   createMediaReader,
   DEFAULT_MAX_FILE_BYTES,
   type MediaFetchOptions,
+  type MediaFileSource,
   type MediaReader,
   type MediaReaderOptions,
   type MediaResolveFailure,
@@ -81,6 +82,8 @@ export {
   type MediaResolveResult,
   type RehydrateFile,
   rehydrateMedia,
+  type SnapshotFileSource,
+  type TraceFileSource,
 } from './media/read/index.js';
 export {
   DEFAULT_BASE_URL,

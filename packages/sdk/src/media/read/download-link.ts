@@ -1,12 +1,15 @@
 /**
- * Asks the service for a file's download link: `GET /api/v1/traces/{traceId}/blobs/{sha256}` with
- * the project key (spec "HTTP routes", "Authentication" 4).
+ * Asks the service for a file's download link with the project key: a trace's file through
+ * `GET /api/v1/traces/{traceId}/blobs/{sha256}` (spec "HTTP routes", "Authentication" 4), a trace
+ * snapshot's through `GET /api/v1/evals/trace-snapshots/{snapshotId}/blobs/{sha256}`, which
+ * answers the same way for a Read and write key ("Authentication" 2).
  * @module
  */
 import type { MediaFetchError } from '../../errors/media-fetch-error.js';
 import { serviceErrorCode } from '../../http/service-error-code.js';
 import { displayOrigin, getServiceJson, ServiceRequestError } from '../../http/service-request.js';
 import type { ServiceEndpoint } from '../../options/svc-options.js';
+import type { ResolvedFileSource } from './fetch-options.js';
 import { mediaFetchFailure } from './media-fetch-failure.js';
 
 /** Largest answer of the link route read; a longer one is malformed. */
@@ -24,7 +27,7 @@ export interface DownloadLink {
 
 /** Which file, and how to ask for it. */
 export interface DownloadLinkRequest {
-  traceId: string;
+  source: ResolvedFileSource;
   sha256: string;
   spanId: string | undefined;
   signal: AbortSignal | undefined;
@@ -42,34 +45,51 @@ function parseLink(json: unknown, sha256: string): DownloadLink | undefined {
   return { url, name: typeof name === 'string' ? name : null, sha256, size, contentType };
 }
 
+/** The route path of the link of `sha256` in `source`. */
+function linkPath(source: ResolvedFileSource, sha256: string): string {
+  return 'snapshotId' in source
+    ? `/api/v1/evals/trace-snapshots/${source.snapshotId}/blobs/${sha256}`
+    : `/api/v1/traces/${source.traceId}/blobs/${sha256}`;
+}
+
 /** The error for a link-route answer other than 200. */
-function statusFailure(origin: string, status: number, json: unknown): MediaFetchError {
+function statusFailure(
+  origin: string,
+  source: ResolvedFileSource,
+  status: number,
+  json: unknown,
+): MediaFetchError {
   const code = serviceErrorCode(json);
+  const snapshot = 'snapshotId' in source;
   if (status === 401) {
     return mediaFetchFailure(
       'forbidden',
-      `the service at ${origin} rejected the API key (HTTP 401): the key is wrong, revoked, or not a key of this project; use a Read or Read and write key of the project.`,
+      `the service at ${origin} rejected the API key (HTTP 401): the key is wrong, revoked, or not a key of this project; use a ${snapshot ? 'Read and write' : 'Read or Read and write'} key of the project.`,
       status,
     );
   }
   if (status === 403) {
     return mediaFetchFailure(
       'forbidden',
-      `the service at ${origin} refused the API key (HTTP 403): reading recorded files needs a Read or Read and write key; a Tracing key or setup credential cannot read them.`,
+      snapshot
+        ? `the service at ${origin} refused the API key (HTTP 403): snapshot copies of files need a Read and write key; a Read key, Tracing key or setup credential cannot read them.`
+        : `the service at ${origin} refused the API key (HTTP 403): reading recorded files needs a Read or Read and write key; a Tracing key or setup credential cannot read them.`,
       status,
     );
   }
   if (status === 404 && code === 'missing') {
     return mediaFetchFailure(
       'missing',
-      `the trace lists this file but its bytes were never uploaded (or were erased) (HTTP 404); check the export report's uploadFallbacks of the application that recorded it.`,
+      `the ${snapshot ? 'trace snapshot' : 'trace'} lists this file but its bytes were never uploaded (or were erased) (HTTP 404); check the export report's uploadFallbacks of the application that recorded it.`,
       status,
     );
   }
   if (status === 404 && code === 'not_found') {
     return mediaFetchFailure(
       'not_found',
-      `the trace holds no file with this SHA-256 (HTTP 404); check traceId, sha256 and spanId.`,
+      snapshot
+        ? 'the trace snapshot lists no file with this SHA-256, or no snapshot has this ID (HTTP 404); check snapshotId, sha256 and spanId.'
+        : 'the trace holds no file with this SHA-256 (HTTP 404); check traceId, sha256 and spanId.',
       status,
     );
   }
@@ -102,7 +122,7 @@ function statusFailure(origin: string, status: number, json: unknown): MediaFetc
 }
 
 /**
- * Asks for the download link of `sha256` in the trace.
+ * Asks for the download link of `sha256` in the trace or trace snapshot of `request.source`.
  *
  * @throws {@link MediaFetchError} for every answer but a well-formed 200, and when no answer came.
  * @throws the signal's reason when `request.signal` aborts.
@@ -116,7 +136,7 @@ export async function requestDownloadLink(
   try {
     response = await getServiceJson({
       endpoint,
-      path: `/api/v1/traces/${request.traceId}/blobs/${request.sha256}`,
+      path: linkPath(request.source, request.sha256),
       query: request.spanId === undefined ? [] : [['spanId', request.spanId]],
       timeoutMillis: endpoint.timeoutMillis,
       maxBodyBytes: MAX_LINK_BODY_BYTES,
@@ -135,7 +155,7 @@ export async function requestDownloadLink(
       error,
     );
   }
-  if (response.status !== 200) throw statusFailure(origin, response.status, response.json);
+  if (response.status !== 200) throw statusFailure(origin, request.source, response.status, response.json);
   const link = parseLink(response.json, request.sha256);
   if (link === undefined) {
     throw mediaFetchFailure(

@@ -10,19 +10,38 @@ import { MAX_FILE_BYTES } from '../media-types.js';
 /** Default size limit of one file read back: 64 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-/**
- * Where a file is read from: the trace it was recorded in. (Evaluation snapshot copies will be a
- * second form, `{ snapshotId }`, when the service's snapshot reads are available.)
- */
+/** A file read from the trace it was recorded in (Read or Read and write key). */
 export interface TraceFileSource {
   /** The trace: its 32-hex OpenTelemetry trace ID, or the service trace ID (a UUID). */
   traceId: string;
+  /** Give `traceId` or `snapshotId`, not both. */
+  snapshotId?: never;
   /**
    * The span (16 hex) that records the file: limits the read to that span and its correlated logs,
    * which is faster and finds a file held inline by a log record.
    */
   spanId?: string;
 }
+
+/**
+ * A file read from an evaluation trace snapshot (the `traceSnapshotId` of an execution completed
+ * with `traceEvidence: 'required'`): the files its copy of the trace lists, whatever was written
+ * to the trace afterwards. Needs a Read and write key.
+ */
+export interface SnapshotFileSource {
+  /** The snapshot: a lowercase UUID. */
+  snapshotId: string;
+  /** Give `traceId` or `snapshotId`, not both. */
+  traceId?: never;
+  /**
+   * The span (16 hex) of the snapshot that records the file: limits where its name is read to that
+   * span and its correlated logs.
+   */
+  spanId?: string;
+}
+
+/** Where a file is read from: exactly one of a trace (`traceId`) or a trace snapshot (`snapshotId`). */
+export type MediaFileSource = TraceFileSource | SnapshotFileSource;
 
 /** Limits and cancellation shared by `fetch` and `resolve`. */
 export interface MediaReadLimits {
@@ -32,22 +51,28 @@ export interface MediaReadLimits {
   signal?: AbortSignal;
 }
 
-/** Options of `media.fetch`. */
-export interface MediaFetchOptions extends TraceFileSource, MediaReadLimits {
+/** The file `media.fetch` reads. */
+export interface MediaFetchFile {
   /** The file's SHA-256: 64 lowercase hex characters. */
   sha256: string;
 }
 
-/** A validated {@link TraceFileSource} with the limits applied. */
+/** Options of `media.fetch`: where the file is, which file, limits. */
+export type MediaFetchOptions = MediaFileSource & MediaReadLimits & MediaFetchFile;
+
+/** A validated source: the trace (as given) or the snapshot. */
+export type ResolvedFileSource = { traceId: string } | { snapshotId: string };
+
+/** A validated {@link MediaFileSource} with the limits applied. */
 export interface ResolvedReadTarget {
-  traceId: string;
+  source: ResolvedFileSource;
   spanId: string | undefined;
   maxBytes: number;
   signal: AbortSignal | undefined;
 }
 
 const OTEL_TRACE_ID = /^[0-9a-f]{32}$/;
-const SERVICE_TRACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SPAN_ID = /^[0-9a-f]{16}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const ALL_ZERO = /^[0-]+$/;
@@ -66,27 +91,46 @@ export function validateSha256(value: unknown, name: string): string {
   throw new TypeError(`${name} must be 64 lowercase hex characters (a SHA-256); got ${describe(value)}`);
 }
 
-/**
- * Validates the source and limits common to `fetch` and `resolve`.
- *
- * @throws TypeError naming the option, the value and the rule it breaks.
- */
-export function resolveReadTarget(given: Record<string, unknown>): ResolvedReadTarget {
-  if (given.snapshotId !== undefined) {
+/** Validates the source: exactly one of `traceId` and `snapshotId`. */
+function resolveSource(traceId: unknown, snapshotId: unknown): ResolvedFileSource {
+  if (snapshotId !== undefined) {
+    if (traceId !== undefined) {
+      throw new TypeError(
+        'traceId and snapshotId cannot both be given: pass traceId to read from the trace, or snapshotId to read from an evaluation trace snapshot',
+      );
+    }
+    if (typeof snapshotId !== 'string' || !UUID.test(snapshotId)) {
+      throw new TypeError(
+        `snapshotId must be a lowercase UUID (the traceSnapshotId of a completed execution); got ${describe(snapshotId)}`,
+      );
+    }
+    return { snapshotId };
+  }
+  if (traceId === undefined) {
     throw new TypeError(
-      'snapshotId is not supported yet: evaluation snapshot copies cannot be read by this SDK version; read the file from its trace with traceId',
+      'traceId or snapshotId is required: pass traceId to read from a trace, or snapshotId to read from an evaluation trace snapshot; got neither',
     );
   }
-  const { traceId, spanId, maxBytes, signal } = given;
   if (
     typeof traceId !== 'string' ||
-    !(OTEL_TRACE_ID.test(traceId) || SERVICE_TRACE_ID.test(traceId)) ||
+    !(OTEL_TRACE_ID.test(traceId) || UUID.test(traceId)) ||
     ALL_ZERO.test(traceId)
   ) {
     throw new TypeError(
       `traceId must be 32 lowercase hex characters or a lowercase UUID (the service trace ID), not all zero; got ${describe(traceId)}`,
     );
   }
+  return { traceId };
+}
+
+/**
+ * Validates the source and limits common to `fetch` and `resolve`.
+ *
+ * @throws TypeError naming the option, the value and the rule it breaks.
+ */
+export function resolveReadTarget(given: Record<string, unknown>): ResolvedReadTarget {
+  const { spanId, maxBytes, signal } = given;
+  const source = resolveSource(given.traceId, given.snapshotId);
   if (
     spanId !== undefined &&
     (typeof spanId !== 'string' || !SPAN_ID.test(spanId) || ALL_ZERO.test(spanId))
@@ -103,7 +147,7 @@ export function resolveReadTarget(given: Record<string, unknown>): ResolvedReadT
     throw new TypeError(`signal must be an AbortSignal; got ${describe(signal)}`);
   }
   return {
-    traceId,
+    source,
     spanId: spanId as string | undefined,
     maxBytes: (maxBytes as number | undefined) ?? DEFAULT_MAX_FILE_BYTES,
     signal: signal as AbortSignal | undefined,

@@ -6,8 +6,11 @@
 export type { BlobEntryInput } from './blob-entries.js';
 export {
   DEFAULT_MAX_FILE_BYTES,
+  type MediaFetchFile,
   type MediaFetchOptions,
+  type MediaFileSource,
   type MediaReadLimits,
+  type SnapshotFileSource,
   type TraceFileSource,
 } from './fetch-options.js';
 export { createMediaReader, type MediaReader, type MediaReaderOptions } from './media-reader.js';
@@ -17,4 +20,5 @@ export type {
   MediaResolveFailureReason,
   MediaResolveOptions,
   MediaResolveResult,
+  MediaResolveSettings,
 } from './resolve-options.js';

@@ -12,6 +12,7 @@ import { createMediaReader } from './media-reader.js';
 
 const KEY = 'svc_read_stub_0123456789abcdef';
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const SNAPSHOT_ID = '0b7c3c9e-8d2a-4f57-9a43-2f6d0c1e5b8a';
 const SIGNATURE = 'sig=5ecret5ignature';
 const bytes = new TextEncoder().encode('hello, file');
 const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -53,8 +54,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
     seen.push({ path, headers: req.headers });
-    if (path.startsWith('/api/v1/traces/')) linkRoute(res, req.headers);
-    else if (path.startsWith('/download/')) downloadRoute(res, req.headers);
+    if (path.startsWith('/api/v1/traces/') || path.startsWith('/api/v1/evals/trace-snapshots/')) {
+      linkRoute(res, req.headers);
+    } else if (path.startsWith('/download/')) downloadRoute(res, req.headers);
     else json(res, 404, { error: { code: 'not_found', message: 'no route' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,6 +111,52 @@ describe('media.fetch against a stub service', () => {
     expect(seen[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(seen[1]!.headers.authorization).toBeUndefined();
     expect(JSON.stringify(seen[1]!.headers)).not.toContain(KEY);
+  });
+
+  it('asks the trace-snapshot route for a snapshotId, then downloads without the key', async () => {
+    const got = await reader().fetch({ snapshotId: SNAPSHOT_ID, sha256, spanId: '00f067aa0ba902b7' });
+    expect(Buffer.from(got).toString()).toBe('hello, file');
+    expect(seen.map((s) => s.path)).toEqual([
+      `/api/v1/evals/trace-snapshots/${SNAPSHOT_ID}/blobs/${sha256}?spanId=00f067aa0ba902b7`,
+      `/download/${sha256}?${SIGNATURE}`,
+    ]);
+    expect(seen[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it.each([
+    [
+      401,
+      { error: { code: 'unauthorized', message: 'server says no' } },
+      'forbidden',
+      /use a Read and write key/,
+    ],
+    [
+      403,
+      { error: { code: 'forbidden', message: 'server says no' } },
+      'forbidden',
+      /snapshot copies of files need a Read and write key; a Read key, Tracing key or setup credential cannot read them/,
+    ],
+    [
+      404,
+      { error: { code: 'missing', message: 'server says gone' } },
+      'missing',
+      /trace snapshot lists this file/,
+    ],
+    [
+      404,
+      { error: { code: 'not_found', message: 'server says none' } },
+      'not_found',
+      /snapshot lists no file with this SHA-256, or no snapshot has this ID .*check snapshotId/,
+    ],
+    [503, { error: { code: 'unavailable', message: 'server says down' } }, 'unavailable', /try again later/],
+  ] as const)('maps a snapshot link answer %i %j to %s', async (status, body, reason, message) => {
+    linkRoute = (res) => json(res, status, body);
+    const error = await failure(reader().fetch({ snapshotId: SNAPSHOT_ID, sha256 }));
+    expect(error.reason).toBe(reason);
+    expect(error.status).toBe(status);
+    expect(error.message).toMatch(message);
+    expect(seen).toHaveLength(1);
   });
 
   it('refuses bytes whose SHA-256 differs: digest_mismatch', async () => {
@@ -290,7 +338,21 @@ describe('media reader options', () => {
     ],
     [{ traceId: TRACE_ID, sha256, maxBytes: 1_000_000_001 }, /maxBytes must be an integer/],
     [{ traceId: TRACE_ID, sha256, signal: {} }, 'signal must be an AbortSignal; got an object'],
-    [{ snapshotId: 'a', sha256 }, /snapshotId is not supported yet/],
+    [
+      { snapshotId: 'a', sha256 },
+      'snapshotId must be a lowercase UUID (the traceSnapshotId of a completed execution); got "a"',
+    ],
+    [{ snapshotId: SNAPSHOT_ID.toUpperCase(), sha256 }, /snapshotId must be a lowercase UUID/],
+    [{ snapshotId: 42, sha256 }, /snapshotId must be a lowercase UUID .*; got 42/],
+    [
+      { traceId: TRACE_ID, snapshotId: SNAPSHOT_ID, sha256 },
+      'traceId and snapshotId cannot both be given: pass traceId to read from the trace, or snapshotId to read from an evaluation trace snapshot',
+    ],
+    [
+      { sha256 },
+      'traceId or snapshotId is required: pass traceId to read from a trace, or snapshotId to read from an evaluation trace snapshot; got neither',
+    ],
+    [{ snapshotId: SNAPSHOT_ID, sha256, spanId: 'x' }, /spanId must be 16 lowercase hex characters/],
     [undefined, 'media.fetch options must be an object; got undefined'],
   ])('rejects fetch options %j before any request', async (options, message) => {
     await expect(reader().fetch(options as never)).rejects.toThrow(message);

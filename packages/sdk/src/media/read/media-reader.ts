@@ -10,6 +10,8 @@
  *   spanId,
  *   blobs: span.attributes['svc.blobs'],
  * });
+ * // A file of an evaluation trace snapshot (a Read and write key):
+ * const copy = await createMediaReader({ apiKey: readWriteKey, baseUrl }).fetch({ snapshotId, sha256 });
  * ```
  * @module
  */
@@ -23,7 +25,10 @@ import type { MediaResolveOptions, MediaResolveResult } from './resolve-options.
 
 /** Options of {@link createMediaReader}: the same rules as the client options of those names. */
 export interface MediaReaderOptions {
-  /** A Read or Read and write key of the project (a Tracing key cannot read files). */
+  /**
+   * A Read or Read and write key of the project (a Tracing key cannot read files); files of trace
+   * snapshots need a Read and write key.
+   */
   apiKey: string;
   /** The service origin; default the hosted origin. */
   baseUrl?: string;
@@ -37,7 +42,8 @@ export interface MediaReaderOptions {
 /** Reads recorded files back: `svc.media`. */
 export interface MediaReader {
   /**
-   * The bytes of the file `sha256` recorded in the trace, after checking their SHA-256.
+   * The bytes of the file `sha256` recorded in the trace (`traceId`), or listed by the evaluation
+   * trace snapshot (`snapshotId`, Read and write key), after checking their SHA-256.
    *
    * @throws TypeError for invalid options.
    * @throws {@link MediaFetchError} when the file cannot be read (see its `reason`).
@@ -50,7 +56,8 @@ export interface MediaReader {
    * that `options.blobs` lists read back and written in place, in its convention's form (or as
    * bytes with `as: 'bytes'`). Each file is read once, however often it is used. Files that
    * cannot be restored stay as recorded and are listed in `failures` with their JSON pointer and
-   * reason; they never make the call fail. `value` is not modified.
+   * reason; they never make the call fail. `value` is not modified. Files are read from the trace
+   * (`options.traceId`) or the evaluation trace snapshot (`options.snapshotId`, Read and write key).
    *
    * @throws TypeError for invalid options.
    * @throws the signal's reason when `options.signal` aborts.

@@ -19,8 +19,8 @@ export interface ReadFileResult {
 }
 
 /**
- * Reads the file `sha256` of the target trace. A file whose stored size is over `maxBytes` is not
- * downloaded.
+ * Reads the file `sha256` of the target trace or trace snapshot. A file whose stored size is over
+ * `maxBytes` is not downloaded.
  *
  * @throws MediaFetchError for every failure; the signal's reason when it aborts.
  */

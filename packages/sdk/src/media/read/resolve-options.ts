@@ -7,15 +7,18 @@ import { describe } from '../../options/validate-options.js';
 import type { BlobEntry } from '../media-types.js';
 import { type BlobEntryInput, blobEntriesBySha256 } from './blob-entries.js';
 import {
+  type MediaFileSource,
   type MediaReadLimits,
   optionsRecord,
   type ResolvedReadTarget,
   resolveReadTarget,
-  type TraceFileSource,
 } from './fetch-options.js';
 
-/** Options of `media.resolve`. */
-export interface MediaResolveOptions extends TraceFileSource, MediaReadLimits {
+/** Options of `media.resolve`: where the files are (a trace or a trace snapshot), limits, and these. */
+export type MediaResolveOptions = MediaFileSource & MediaReadLimits & MediaResolveSettings;
+
+/** What `media.resolve` restores, and how. */
+export interface MediaResolveSettings {
   /**
    * The record's `svc.blobs` entries: the attribute's strings as stored, or parsed entries (`[]`
    * when it lists none). Only files listed here are requested; at most 64 entries are read and
