@@ -9,15 +9,22 @@ const marker = Symbol.for('svc-run.error.MediaFetchError');
 
 /** Why a file could not be read. */
 export type MediaFetchErrorReason =
-  /** The trace holds no file with this SHA-256 (or the trace does not exist). */
+  /**
+   * The trace holds no file with this SHA-256 (or the trace does not exist); for a trace snapshot,
+   * none of its records lists the file (or the snapshot does not exist).
+   */
   | 'not_found'
-  /** A record of the trace lists the file, but its bytes were never uploaded, or were erased. */
+  /**
+   * A record of the trace (or of the trace snapshot) lists the file, but its bytes were never
+   * uploaded, or were erased.
+   */
   | 'missing'
   /** The service could not read its storage. */
   | 'unavailable'
   /**
    * The key cannot read recorded content (a Tracing key or a setup credential; media reads need a
-   * Read or Read and write key), the key was rejected, or the download link was refused.
+   * Read or Read and write key, and snapshot copies a Read and write key), the key was rejected,
+   * or the download link was refused.
    */
   | 'forbidden'
   /** The file is larger than the size limit of the call (`maxBytes`, default 64 MiB). */
