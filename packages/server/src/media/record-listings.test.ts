@@ -29,7 +29,13 @@ describe('recordListings: the listings of records given as values', () => {
   it('lists what the store lists for the same trace: span order, events, correlated logs, every scope', async () => {
     const traceId = newTraceId();
     const [early, late, quiet] = [newSpanId(), newSpanId(), newSpanId()];
-    const [a, b, c, d, e] = [1, 2, 3, 4, 5].map((n) => randomBytes(10 + n));
+    const [a, b, c, d, e] = [
+      randomBytes(11),
+      randomBytes(12),
+      randomBytes(13),
+      randomBytes(14),
+      randomBytes(15),
+    ];
     // Stored out of start order: the later span first.
     await ingest(
       'traces',
