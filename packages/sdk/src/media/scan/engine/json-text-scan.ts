@@ -51,6 +51,12 @@ export interface JsonTextScanOptions {
   largeMode: boolean;
   /** Levels above the text's root (a JSON string's own depth). */
   depthBase: number;
+  /**
+   * Whether strings holding JSON are first read by the pre-check (`may-hold-files.ts`) and left
+   * alone when it proves them free of files; default true. False reads every one (a reference
+   * for the pre-check's tests).
+   */
+  preCheck?: boolean;
 }
 
 /** Collects the edits that put the files of one JSON text in digest form. */
@@ -280,7 +286,7 @@ export class JsonTextScan {
   /** A string holding JSON: scanned as its own text, edits written back escaped. */
   private readJsonString(node: JsonNode, depth: number): void {
     if (this.options.largeMode && node.escaped && node.end - node.start - 2 > LONG_STRING_UNITS) return;
-    if (!textMayHoldFiles(this.text, node.start + 1, node.end - 1)) return;
+    if (this.options.preCheck !== false && !textMayHoldFiles(this.text, node.start + 1, node.end - 1)) return;
     const inner = decodeStringNode(this.text, node);
     if (inner === undefined) return;
     const tokens = tokenizeJson(inner, { nestingUsed: depth });
@@ -292,6 +298,7 @@ export class JsonTextScan {
       ask: this.options.ask,
       largeMode: false,
       depthBase: depth,
+      preCheck: this.options.preCheck,
     });
     scan.walk(tokens.root);
     if (scan.edits.length === 0) return;

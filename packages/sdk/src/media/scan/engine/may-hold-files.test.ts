@@ -8,7 +8,10 @@ import { PNG_BASE64, PNG_SHA256, recordingDecide } from '../test-support.js';
 import { JsonTextScan } from './json-text-scan.js';
 import { PART_WORDS, textMayHoldFiles } from './may-hold-files.js';
 
-/** How many files the full walk (tokenizer and `JsonTextScan`, no pre-check) finds in `text`. */
+/**
+ * How many files the full walk (tokenizer and `JsonTextScan`, no pre-check, not even on strings
+ * holding JSON) finds in `text`.
+ */
 function filesFound(text: string): number {
   const tokens = tokenizeJson(text);
   if (!tokens.ok || tokens.bigInteger) return 0;
@@ -21,6 +24,7 @@ function filesFound(text: string): number {
     },
     largeMode: text.length > PARSE_LIMIT_UNITS,
     depthBase: 0,
+    preCheck: false,
   });
   scan.walk(tokens.root);
   return found;

@@ -1,6 +1,7 @@
 /**
  * The scanner's fast pre-check: proves, without tokenizing, that a JSON text holds no file the
- * walk of `json-text-scan.ts` could find, so values of plain text cost one pass of `indexOf`.
+ * walk of `json-text-scan.ts` could find, so a value without files costs one pass of a regular
+ * expression (a fraction of `JSON.parse`) instead of a tokenizing and a walk.
  *
  * Why it is sound. The walk finds a file only in three places, at any depth of JSON encoded in
  * JSON strings:
@@ -21,7 +22,6 @@
  * @module
  */
 
-import { startsWithDataScheme } from '../media/data-url.js';
 import { RECOGNIZED_TYPES, UNTYPED_PART_KEYS } from '../recognizers/all-recognizers.js';
 
 /**
@@ -30,53 +30,19 @@ import { RECOGNIZED_TYPES, UNTYPED_PART_KEYS } from '../recognizers/all-recogniz
  */
 export const PART_WORDS: readonly string[] = [...new Set([...RECOGNIZED_TYPES, ...UNTYPED_PART_KEYS])];
 
-/** {@link PART_WORDS} by their first code unit. */
-const WORDS_BY_FIRST_UNIT: (string[] | undefined)[] = Array.from({ length: 128 }, () => undefined);
-for (const word of PART_WORDS) {
-  const first = word.charCodeAt(0) & 127;
-  const words = WORDS_BY_FIRST_UNIT[first] ?? [];
-  words.push(word);
-  WORDS_BY_FIRST_UNIT[first] = words;
-}
-
-/** `"` and `\`: what follows a whole word (its closing quote, or the `\` of an escaped one). */
-function endsWord(unit: number): boolean {
-  return unit === 34 || unit === 92;
-}
-
-/** True when `text.slice(start, end)` holds `\u00` followed by `0`–`7` (an escape writing ASCII). */
-function hasAsciiEscape(text: string, start: number, end: number): boolean {
-  let at = text.indexOf('\\u00', start);
-  while (at >= 0 && at < end) {
-    const digit = text.charCodeAt(at + 4);
-    if (digit >= 48 && digit <= 55) return true;
-    at = text.indexOf('\\u00', at + 4);
-  }
-  return false;
-}
+/**
+ * What makes a text "maybe": a part word right after `"` and right before `"` or `\`; `data:` in
+ * any case right after `"`; or `\u00` followed by `0`–`7`. One regular expression, compiled to
+ * native code, reads long texts several times faster than a loop over their quotes.
+ */
+const MAYBE_FILE = new RegExp(`"(?:${PART_WORDS.join('|')})["\\\\]|"[dD][aA][tT][aA]:|\\\\u00[0-7]`);
 
 /**
  * False only when the JSON text `text.slice(start, end)` (or the raw contents of a string literal
  * holding JSON) cannot hold a file the scanner's walk would find; see the module comment. It
  * says nothing about a whole value that is a data: URL, nor about the 1 MiB inline-value rule:
- * callers check those themselves. It may read a few code units past `end` (only to say "maybe").
+ * callers check those themselves.
  */
 export function textMayHoldFiles(text: string, start = 0, end = text.length): boolean {
-  if (hasAsciiEscape(text, start, end)) return true;
-  let quote = text.indexOf('"', start);
-  while (quote >= 0 && quote < end) {
-    const at = quote + 1;
-    const first = text.charCodeAt(at);
-    if (first < 128) {
-      if ((first | 32) === 100 && startsWithDataScheme(text, at)) return true;
-      const words = WORDS_BY_FIRST_UNIT[first];
-      if (words !== undefined) {
-        for (const word of words) {
-          if (text.startsWith(word, at) && endsWord(text.charCodeAt(at + word.length))) return true;
-        }
-      }
-    }
-    quote = text.indexOf('"', at);
-  }
-  return false;
+  return MAYBE_FILE.test(start === 0 && end === text.length ? text : text.slice(start, end));
 }
