@@ -4,6 +4,7 @@
  * of the previous page, so pages stay stable while items are appended.
  * @module
  */
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MIN_PAGE_LIMIT } from './eval-limits.js';
@@ -97,4 +98,19 @@ export function toPage<Row extends { seq: number }, T>(
     items: shown.map(map),
     nextCursor: rows.length > request.limit && last !== undefined ? encodeCursor(last.seq) : null,
   };
+}
+
+/**
+ * Reads one page with `statement`, whose last two parameters are the cursor position (`seq >
+ * ?`) and the row limit (`LIMIT ?`, given `limit + 1`: see {@link toPage}); `keys` fill the
+ * parameters before them.
+ */
+export function readPage<Row extends { seq: number }, T>(
+  statement: StatementSync,
+  request: PageRequest,
+  map: (row: Row) => T,
+  ...keys: SQLInputValue[]
+): Page<T> {
+  const rows = statement.all(...keys, request.after, request.limit + 1) as unknown as Row[];
+  return toPage(rows, request, map);
 }

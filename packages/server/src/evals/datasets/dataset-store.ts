@@ -10,7 +10,9 @@ import { ApiError } from '../../http/api-error.js';
 import type { Identity } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, toColumn, withOptional } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import { type Page, type PageRequest, readPage } from '../core/paging.js';
+import { requireRow } from '../core/require-row.js';
+import { VersionedIdentities } from '../core/versioned-identities.js';
 import type { PinnedFile } from '../files/case-files.js';
 import type { CaseSchema, DatasetSchema, DatasetVersionSchema } from './dataset-schemas.js';
 
@@ -25,17 +27,6 @@ export interface CaseWrite {
   inputs: unknown;
   expected?: unknown;
   metadata?: Record<string, unknown> | undefined;
-}
-
-interface DatasetRow {
-  seq: number;
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  created_at: string;
-  latest_version_id: string | null;
-  version_count: number;
 }
 
 interface VersionRow {
@@ -65,24 +56,8 @@ interface CaseRow {
   updated_at: string;
 }
 
-const DATASET_COLUMNS = `d.seq, d.id, d.name, d.slug, d.description, d.created_at,
-  (SELECT v.id FROM eval_dataset_versions v WHERE v.dataset_id = d.id ORDER BY v.number DESC LIMIT 1) AS latest_version_id,
-  (SELECT COUNT(*) FROM eval_dataset_versions v WHERE v.dataset_id = d.id) AS version_count`;
-
 const VERSION_COLUMNS = `v.seq, v.id, v.dataset_id, v.number, v.revision, v.from_version_id, v.frozen_at,
   v.created_at, v.updated_at, (SELECT COUNT(*) FROM eval_cases c WHERE c.version_id = v.id) AS case_count`;
-
-function toDataset(row: DatasetRow): Dataset {
-  const dataset: Dataset = {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    latestVersionId: row.latest_version_id,
-    versionCount: Number(row.version_count),
-    createdAt: row.created_at,
-  };
-  return withOptional(dataset, 'description', row.description ?? undefined);
-}
 
 function toVersion(row: VersionRow): DatasetVersion {
   return {
@@ -118,20 +93,19 @@ export function toCase(row: CaseRow): Case {
 /** Datasets, versions and cases. */
 export class DatasetStore {
   readonly #context: EvalContext;
+  readonly #datasets: VersionedIdentities;
   readonly #sql: Record<string, StatementSync>;
 
   constructor(context: EvalContext) {
     this.#context = context;
+    this.#datasets = new VersionedIdentities(context, {
+      table: 'eval_datasets',
+      versions: 'eval_dataset_versions',
+      owner: 'dataset_id',
+      noun: 'dataset',
+    });
     const prepare = (sql: string) => context.db.prepare(sql);
     this.#sql = {
-      insertDataset: prepare(
-        'INSERT INTO eval_datasets (id, name, slug, description, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      datasetBySlug: prepare('SELECT id FROM eval_datasets WHERE slug = ?'),
-      dataset: prepare(`SELECT ${DATASET_COLUMNS} FROM eval_datasets d WHERE d.id = ?`),
-      datasets: prepare(
-        `SELECT ${DATASET_COLUMNS} FROM eval_datasets d WHERE d.seq > ? ORDER BY d.seq LIMIT ?`,
-      ),
       insertVersion: prepare(
         `INSERT INTO eval_dataset_versions (id, dataset_id, number, revision, from_version_id, frozen_at, created_at, updated_at)
          VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM eval_dataset_versions WHERE dataset_id = ?), 0, ?, NULL, ?, ?)`,
@@ -159,31 +133,17 @@ export class DatasetStore {
 
   /** Creates a dataset. @throws 409 `conflict` when the slug is taken. */
   createDataset(identity: Identity): Dataset {
-    if (this.#sql.datasetBySlug!.get(identity.slug) !== undefined) {
-      throw new ApiError(409, 'conflict', 'A dataset with this slug exists already; choose another slug.');
-    }
-    const id = randomUUID();
-    this.#sql.insertDataset!.run(
-      id,
-      identity.name,
-      identity.slug,
-      identity.description ?? null,
-      this.#context.now(),
-    );
-    return this.getDataset(id);
+    return this.#datasets.create(identity);
   }
 
   /** A dataset. @throws 404 when unknown. */
   getDataset(id: string): Dataset {
-    const row = this.#sql.dataset!.get(id) as DatasetRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No dataset has this ID.');
-    return toDataset(row);
+    return this.#datasets.get(id);
   }
 
   /** A page of datasets, oldest first. */
   listDatasets(page: PageRequest): Page<Dataset> {
-    const rows = this.#sql.datasets!.all(page.after, page.limit + 1) as unknown as DatasetRow[];
-    return toPage(rows, page, toDataset);
+    return this.#datasets.list(page);
   }
 
   /**
@@ -228,8 +188,7 @@ export class DatasetStore {
   /** A page of the cases of a version, in the order they were first written. */
   listCases(versionId: string, page: PageRequest): Page<Case> {
     this.#versionRow(versionId, 'versionId');
-    const rows = this.#sql.cases!.all(versionId, page.after, page.limit + 1) as unknown as CaseRow[];
-    return toPage(rows, page, toCase);
+    return readPage(this.#sql.cases!, page, toCase, versionId);
   }
 
   /** Every case of a version, in order (for experiments). */
@@ -295,9 +254,12 @@ export class DatasetStore {
   }
 
   #versionRow(id: string, name: string): VersionRow {
-    const row = this.#sql.version!.get(id) as VersionRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', `No dataset version has this ID (${name}).`);
-    return row;
+    return requireRow(
+      this.#sql.version!,
+      id,
+      `No dataset version has this ID (${name}).`,
+      (row: VersionRow) => row,
+    );
   }
 
   #writableVersion(versionId: string, expectedRevision: number): VersionRow {

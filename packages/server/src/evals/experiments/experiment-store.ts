@@ -10,7 +10,8 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, toColumn, withOptional } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import { type Page, type PageRequest, readPage } from '../core/paging.js';
+import { requireRow } from '../core/require-row.js';
 import type { Case, DatasetStore } from '../datasets/dataset-store.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
@@ -189,19 +190,18 @@ export class ExperimentStore {
 
   /** An experiment. @throws 404 when unknown. */
   get(id: string): Experiment {
-    const row = this.#sql.experiment!.get(id) as ExperimentRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No experiment has this ID.');
-    return toExperiment(row);
+    return requireRow(this.#sql.experiment!, id, 'No experiment has this ID.', toExperiment);
   }
 
   /** A page of the experiment's items: its cases in order, each with its latest execution. */
   listItems(id: string, page: PageRequest): Page<ExperimentItem> {
     const experiment = this.get(id);
-    const rows = this.#sql.cases!.all(experiment.datasetVersionId, page.after, page.limit + 1) as unknown as {
-      id: string;
-      seq: number;
-    }[];
-    return toPage(rows, page, (row) => this.#item(experiment.id, row.id));
+    return readPage(
+      this.#sql.cases!,
+      page,
+      (row: { id: string; seq: number }) => this.#item(experiment.id, row.id),
+      experiment.datasetVersionId,
+    );
   }
 
   /** The case view: the case, every execution of it, and their results. */
@@ -267,9 +267,7 @@ export class ExperimentStore {
 
   /** An execution. @throws 404 when unknown. */
   getExecution(id: string): Execution {
-    const row = this.#sql.execution!.get(id) as ExecutionRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No execution has this ID.');
-    return toExecution(row);
+    return requireRow(this.#sql.execution!, id, 'No execution has this ID.', toExecution);
   }
 
   /**

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { LogRecordRecord, SpanRecord } from '../../otlp/model.js';
 import type { FileRecords } from '../../store/file-records.js';
 import type { EvalContext } from '../core/eval-context.js';
+import { requireRow } from '../core/require-row.js';
 import { type SnapshotFile, SnapshotFiles } from './snapshot-files.js';
 
 /** A stored snapshot. */
@@ -115,9 +116,7 @@ export class TraceSnapshots {
 
   /** A snapshot. @throws 404 when unknown. */
   get(id: string): TraceSnapshot {
-    const row = this.#get.get(id) as SnapshotRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No trace snapshot has this ID.');
-    return {
+    return requireRow(this.#get, id, 'No trace snapshot has this ID.', (row: SnapshotRow) => ({
       id: row.id,
       traceId: row.trace_id,
       revision: Number(row.revision),
@@ -125,6 +124,6 @@ export class TraceSnapshots {
       spans: JSON.parse(row.spans) as unknown[],
       logs: JSON.parse(row.logs) as unknown[],
       createdAt: row.created_at,
-    };
+    }));
   }
 }

@@ -18,6 +18,7 @@ import type { TraceFiles } from '../../media/trace-files.js';
 import { traceIdFromEither } from '../../store/service-trace-id.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { MAX_CASE_FILE_BYTES } from '../core/eval-limits.js';
+import { requireRow } from '../core/require-row.js';
 import type { CaseFileLinks } from './case-file-links.js';
 import { ARTIFACT_UPLOAD_PATH, CASE_FILE_DOWNLOAD_PATH } from './case-file-paths.js';
 import type {
@@ -156,9 +157,7 @@ export class CaseFiles {
 
   /** An artifact. @throws 404 when unknown. */
   getArtifact(id: string): Artifact {
-    const row = this.#sql.artifact!.get(id) as ArtifactRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No artifact has this ID.');
-    return toArtifact(row);
+    return requireRow(this.#sql.artifact!, id, 'No artifact has this ID.', toArtifact);
   }
 
   /**

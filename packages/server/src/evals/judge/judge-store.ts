@@ -11,7 +11,8 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import { type Page, type PageRequest, readPage } from '../core/paging.js';
+import { requireRow } from '../core/require-row.js';
 import type { ResultStore } from '../runs/result-store.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
@@ -176,15 +177,13 @@ export class JudgeStore {
 
   /** A job. @throws 404 when unknown. */
   get(id: string): JudgeJob {
-    const row = this.#sql.job!.get(id) as JobRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No judge job has this ID.');
-    return toJob(row);
+    return requireRow(this.#sql.job!, id, 'No judge job has this ID.', toJob);
   }
 
   /** A page of the jobs of a run, oldest first. */
   list(runId: string, page: PageRequest): Page<JudgeJob> {
     this.#runs.getRun(runId);
-    return toPage(this.#sql.jobs!.all(runId, page.after, page.limit + 1) as unknown as JobRow[], page, toJob);
+    return readPage(this.#sql.jobs!, page, toJob, runId);
   }
 
   /** Cancels a queued or running job. @throws 409 when it has ended. */

@@ -10,7 +10,8 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { withOptional } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import { type Page, type PageRequest, readPage } from '../core/paging.js';
+import { requireRow } from '../core/require-row.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
 import type { ResultSchema, SubmitResultsSchema } from './run-schemas.js';
 import type { RunStore } from './run-store.js';
@@ -188,19 +189,13 @@ export class ResultStore {
 
   /** A result. @throws 404 when unknown. */
   get(id: string): EvaluationResult {
-    const row = this.#sql.result!.get(id) as ResultRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No result has this ID.');
-    return toResult(row);
+    return requireRow(this.#sql.result!, id, 'No result has this ID.', toResult);
   }
 
   /** A page of a run's results, in submission order. */
   list(runId: string, page: PageRequest): Page<EvaluationResult> {
     this.#runs.getRun(runId);
-    return toPage(
-      this.#sql.results!.all(runId, page.after, page.limit + 1) as unknown as ResultRow[],
-      page,
-      toResult,
-    );
+    return readPage(this.#sql.results!, page, toResult, runId);
   }
 
   /** The results of the subjects of `executionIds`, in order. */

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
-import { ApiError } from '../../http/api-error.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, withOptional } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import { type Page, type PageRequest, readPage } from '../core/paging.js';
+import { requireRow } from '../core/require-row.js';
 
 /** An evaluation run. */
 export interface EvaluationRun {
@@ -155,9 +155,7 @@ export class RunStore {
 
   /** A run. @throws 404 when unknown. */
   getRun(id: string): EvaluationRun {
-    const row = this.#sql.run!.get(id) as RunRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No evaluation run has this ID.');
-    return toRun(row);
+    return requireRow(this.#sql.run!, id, 'No evaluation run has this ID.', toRun);
   }
 
   /** Puts a subject in a run; returns the item's ID. */
@@ -170,11 +168,7 @@ export class RunStore {
   /** A page of the items of a run, in the order they were added. */
   listItems(runId: string, page: PageRequest): Page<EvaluationItem> {
     this.getRun(runId);
-    return toPage(
-      this.#sql.items!.all(runId, page.after, page.limit + 1) as unknown as ItemRow[],
-      page,
-      toItem,
-    );
+    return readPage(this.#sql.items!, page, toItem, runId);
   }
 
   /** An item, or `undefined`. */
@@ -197,8 +191,6 @@ export class RunStore {
 
   /** A subject. @throws 404 when unknown. */
   getSubject(id: string): Subject {
-    const row = this.#sql.subject!.get(id) as SubjectRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No subject has this ID.');
-    return toSubject(row);
+    return requireRow(this.#sql.subject!, id, 'No subject has this ID.', toSubject);
   }
 }

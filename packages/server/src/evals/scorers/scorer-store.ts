@@ -9,8 +9,8 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { Identity } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
-import { withOptional } from '../core/json-columns.js';
-import { type Page, type PageRequest, toPage } from '../core/paging.js';
+import type { Page, PageRequest } from '../core/paging.js';
+import { VersionedIdentities } from '../core/versioned-identities.js';
 import type { MetricDefinition } from './metric-schemas.js';
 import type { ScorerDefinitionSchema, ScorerSchema } from './scorer-schemas.js';
 
@@ -30,17 +30,6 @@ export interface ScorerVersion {
   createdAt: string;
 }
 
-interface ScorerRow {
-  seq: number;
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  created_at: string;
-  latest_version_id: string | null;
-  version_count: number;
-}
-
 interface VersionRow {
   seq: number;
   id: string;
@@ -48,22 +37,6 @@ interface VersionRow {
   number: number;
   definition: string;
   created_at: string;
-}
-
-const SCORER_COLUMNS = `s.seq, s.id, s.name, s.slug, s.description, s.created_at,
-  (SELECT v.id FROM eval_scorer_versions v WHERE v.scorer_id = s.id ORDER BY v.number DESC LIMIT 1) AS latest_version_id,
-  (SELECT COUNT(*) FROM eval_scorer_versions v WHERE v.scorer_id = s.id) AS version_count`;
-
-function toScorer(row: ScorerRow): Scorer {
-  const scorer: Scorer = {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    latestVersionId: row.latest_version_id,
-    versionCount: Number(row.version_count),
-    createdAt: row.created_at,
-  };
-  return withOptional(scorer, 'description', row.description ?? undefined);
 }
 
 function toVersion(row: VersionRow): ScorerVersion {
@@ -105,18 +78,19 @@ export function normalizeDefinition(definition: ScorerDefinitionInput): StoredDe
 /** Scorers and scorer versions. */
 export class ScorerStore {
   readonly #context: EvalContext;
+  readonly #scorers: VersionedIdentities;
   readonly #sql: Record<string, StatementSync>;
 
   constructor(context: EvalContext) {
     this.#context = context;
+    this.#scorers = new VersionedIdentities(context, {
+      table: 'eval_scorers',
+      versions: 'eval_scorer_versions',
+      owner: 'scorer_id',
+      noun: 'scorer',
+    });
     const prepare = (sql: string) => context.db.prepare(sql);
     this.#sql = {
-      insertScorer: prepare(
-        'INSERT INTO eval_scorers (id, name, slug, description, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      scorerBySlug: prepare('SELECT id FROM eval_scorers WHERE slug = ?'),
-      scorer: prepare(`SELECT ${SCORER_COLUMNS} FROM eval_scorers s WHERE s.id = ?`),
-      scorers: prepare(`SELECT ${SCORER_COLUMNS} FROM eval_scorers s WHERE s.seq > ? ORDER BY s.seq LIMIT ?`),
       insertVersion: prepare(
         `INSERT INTO eval_scorer_versions (id, scorer_id, number, definition, created_at)
          VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM eval_scorer_versions WHERE scorer_id = ?), ?, ?)`,
@@ -127,34 +101,17 @@ export class ScorerStore {
 
   /** Creates a scorer. @throws 409 `conflict` when the slug is taken. */
   createScorer(identity: Identity): Scorer {
-    if (this.#sql.scorerBySlug!.get(identity.slug) !== undefined) {
-      throw new ApiError(409, 'conflict', 'A scorer with this slug exists already; choose another slug.');
-    }
-    const id = randomUUID();
-    this.#sql.insertScorer!.run(
-      id,
-      identity.name,
-      identity.slug,
-      identity.description ?? null,
-      this.#context.now(),
-    );
-    return this.getScorer(id);
+    return this.#scorers.create(identity);
   }
 
   /** A scorer. @throws 404 when unknown. */
   getScorer(id: string): Scorer {
-    const row = this.#sql.scorer!.get(id) as ScorerRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No scorer has this ID.');
-    return toScorer(row);
+    return this.#scorers.get(id);
   }
 
   /** A page of scorers, oldest first. */
   listScorers(page: PageRequest): Page<Scorer> {
-    return toPage(
-      this.#sql.scorers!.all(page.after, page.limit + 1) as unknown as ScorerRow[],
-      page,
-      toScorer,
-    );
+    return this.#scorers.list(page);
   }
 
   /** Publishes the next, immutable version of a scorer. */
