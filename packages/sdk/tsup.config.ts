@@ -7,6 +7,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'ai-sdk/index': 'src/ai-sdk/index.ts',
     'evals/index': 'src/evals/index.ts',
+    'managed/index': 'src/managed/index.ts',
   },
   splitting: true,
   format: ['esm'],

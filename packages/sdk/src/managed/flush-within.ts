@@ -1,0 +1,25 @@
+/**
+ * Calls the application's `flushTelemetry` within what is left of the finalization budget. A
+ * flush that throws, rejects or outlasts the budget is reported as not flushed; it never fails
+ * the request (the outcome is saved already).
+ * @module
+ */
+
+/** True when `flush()` settled without error before `deadline` (ms since the epoch). */
+export async function flushWithin(flush: () => unknown, deadline: number): Promise<boolean> {
+  const left = deadline - Date.now();
+  if (left <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), left);
+  });
+  const flushed = (async () => {
+    await flush();
+    return true;
+  })().catch(() => false);
+  try {
+    return await Promise.race([flushed, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
