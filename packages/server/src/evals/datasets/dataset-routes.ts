@@ -8,7 +8,7 @@ import type { GuardedEnv } from '../../auth/route-guard.js';
 import { IdentitySchema, idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
-import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import { registerGetRoute, registerPageRoute } from '../core/read-routes.js';
 import type { CaseFiles } from '../files/case-files.js';
 import {
   CasePageSchema,
@@ -43,22 +43,19 @@ export function registerDatasetRoutes(
     errors: { 409: 'The slug is taken (conflict)' },
     handle: ({ body }) => store.createDataset(body),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.datasets.list',
     summary: 'Lists datasets, oldest first',
-    query: PageQuerySchema,
     response: DatasetPageSchema,
-    errors: { 400: 'Invalid limit or cursor' },
-    paged: true,
-    handle: ({ query }) => store.listDatasets(pageRequest(query)),
+    handle: (_params, page) => store.listDatasets(page),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.datasets.get',
     summary: 'Reads a dataset',
     params: DatasetParams,
     response: DatasetSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such dataset' },
-    handle: ({ params }) => store.getDataset(params.datasetId),
+    missing: 'No such dataset',
+    handle: (params) => store.getDataset(params.datasetId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.datasetVersions.create',
@@ -69,13 +66,13 @@ export function registerDatasetRoutes(
     errors: { 404: 'No such dataset, or fromVersionId is not one of its versions' },
     handle: ({ params, body }) => store.createVersion(params.datasetId, body.fromVersionId),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.datasetVersions.get',
     summary: 'Reads a dataset version',
     params: VersionParams,
     response: DatasetVersionSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such version' },
-    handle: ({ params }) => store.getVersion(params.versionId),
+    missing: 'No such version',
+    handle: (params) => store.getVersion(params.versionId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.datasetVersions.freeze',
@@ -86,15 +83,13 @@ export function registerDatasetRoutes(
     errors: { 404: 'No such version', 409: WRITE_CONFLICTS },
     handle: ({ params, body }) => store.freeze(params.versionId, body.expectedRevision),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.cases.list',
     summary: 'Lists the cases of a dataset version, in the order they were first written',
     params: VersionParams,
-    query: PageQuerySchema,
     response: CasePageSchema,
-    errors: { 400: 'Invalid limit or cursor', 404: 'No such version' },
-    paged: true,
-    handle: ({ params, query }) => store.listCases(params.versionId, pageRequest(query)),
+    missing: 'No such version',
+    handle: (params, page) => store.listCases(params.versionId, page),
   });
   registerEvalRoute(app, context, {
     id: 'evals.cases.add',

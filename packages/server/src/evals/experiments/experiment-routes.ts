@@ -7,7 +7,7 @@ import type { GuardedEnv } from '../../auth/route-guard.js';
 import { idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
-import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import { registerGetRoute, registerPageRoute } from '../core/read-routes.js';
 import {
   CompleteExecutionSchema,
   CompletionSchema,
@@ -50,23 +50,21 @@ export function registerExperimentRoutes(
     },
     handle: ({ body }) => experiments.create(body),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.experiments.get',
     summary: 'Reads an experiment',
     params: ExperimentParams,
     response: ExperimentSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such experiment' },
-    handle: ({ params }) => experiments.get(params.experimentId),
+    missing: 'No such experiment',
+    handle: (params) => experiments.get(params.experimentId),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.experiments.items',
     summary: "Lists the experiment's items: the cases of its dataset version, each with its latest execution",
     params: ExperimentParams,
-    query: PageQuerySchema,
     response: ExperimentItemPageSchema,
-    errors: { 400: 'Invalid limit or cursor', 404: 'No such experiment' },
-    paged: true,
-    handle: ({ params, query }) => experiments.listItems(params.experimentId, pageRequest(query)),
+    missing: 'No such experiment',
+    handle: (params, page) => experiments.listItems(params.experimentId, page),
   });
   registerEvalRoute(app, context, {
     id: 'evals.experiments.case',
@@ -97,13 +95,13 @@ export function registerExperimentRoutes(
     },
     handle: ({ params, body }) => experiments.start(params.experimentId, params.caseId, body),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.executions.get',
     summary: 'Reads an execution',
     params: ExecutionParams,
     response: ExecutionSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such execution' },
-    handle: ({ params }) => experiments.getExecution(params.executionId),
+    missing: 'No such execution',
+    handle: (params) => experiments.getExecution(params.executionId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.executions.complete',
@@ -130,13 +128,13 @@ export function registerExperimentRoutes(
     errors: { 404: 'No such experiment', 409: 'The experiment is finished already (conflict)' },
     handle: ({ params }) => experiments.finish(params.experimentId),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.traceSnapshots.get',
     summary: "Reads a trace snapshot: the trace's stored spans and logs as of an execution's completion",
     description: 'Snapshots are copies of recorded content: a Read-and-write key reads them.',
     params: z.object({ snapshotId: idParam('snapshotId') }),
     response: TraceSnapshotSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such snapshot' },
-    handle: ({ params }) => snapshots.get(params.snapshotId),
+    missing: 'No such snapshot',
+    handle: (params) => snapshots.get(params.snapshotId),
   });
 }

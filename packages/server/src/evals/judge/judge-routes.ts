@@ -7,7 +7,7 @@ import type { GuardedEnv } from '../../auth/route-guard.js';
 import { idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
-import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import { registerGetRoute, registerPageRoute } from '../core/read-routes.js';
 import {
   CancelJudgeJobSchema,
   CreatedJudgeJobsSchema,
@@ -55,23 +55,21 @@ export function registerJudgeRoutes(
       return created;
     },
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.judgeJobs.list',
     summary: 'Lists the judge jobs of a run, oldest first',
     params: RunParams,
-    query: PageQuerySchema,
     response: JudgeJobPageSchema,
-    errors: { 400: 'Invalid limit or cursor', 404: 'No such run' },
-    paged: true,
-    handle: ({ params, query }) => jobs.list(params.runId, pageRequest(query)),
+    missing: 'No such run',
+    handle: (params, page) => jobs.list(params.runId, page),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.judgeJobs.get',
     summary: 'Reads a judge job',
     params: JobParams,
     response: JudgeJobSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such job' },
-    handle: ({ params }) => jobs.get(params.jobId),
+    missing: 'No such job',
+    handle: (params) => jobs.get(params.jobId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.judgeJobs.cancel',

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/api-error.js';
 import { idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
-import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import { registerGetRoute, registerPageRoute } from '../core/read-routes.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
 import type { ResultStore } from './result-store.js';
 import {
@@ -51,31 +51,29 @@ export function registerRunRoutes(
       return { id };
     },
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.runs.get',
     summary: 'Reads an evaluation run',
     params: RunParams,
     response: RunSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such run' },
-    handle: ({ params }) => runs.getRun(params.runId),
+    missing: 'No such run',
+    handle: (params) => runs.getRun(params.runId),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.runs.items',
     summary: 'Lists the items of a run, in the order they were added',
     params: RunParams,
-    query: PageQuerySchema,
     response: ItemPageSchema,
-    errors: { 400: 'Invalid limit or cursor', 404: 'No such run' },
-    paged: true,
-    handle: ({ params, query }) => runs.listItems(params.runId, pageRequest(query)),
+    missing: 'No such run',
+    handle: (params, page) => runs.listItems(params.runId, page),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.subjects.get',
     summary: 'Reads a subject: what a completed execution produced, with its case',
     params: z.object({ subjectId: idParam('subjectId') }),
     response: SubjectSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such subject' },
-    handle: ({ params }) => runs.getSubject(params.subjectId),
+    missing: 'No such subject',
+    handle: (params) => runs.getSubject(params.subjectId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.results.submit',
@@ -95,22 +93,20 @@ export function registerRunRoutes(
     },
     handle: ({ params, body }) => results.submit(params.runId, body),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.results.list',
     summary: 'Lists the results of a run, in submission order',
     params: RunParams,
-    query: PageQuerySchema,
     response: ResultPageSchema,
-    errors: { 400: 'Invalid limit or cursor', 404: 'No such run' },
-    paged: true,
-    handle: ({ params, query }) => results.list(params.runId, pageRequest(query)),
+    missing: 'No such run',
+    handle: (params, page) => results.list(params.runId, page),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.results.get',
     summary: 'Reads a result',
     params: z.object({ resultId: idParam('resultId') }),
     response: ResultSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such result' },
-    handle: ({ params }) => results.get(params.resultId),
+    missing: 'No such result',
+    handle: (params) => results.get(params.resultId),
   });
 }

@@ -7,7 +7,7 @@ import type { GuardedEnv } from '../../auth/route-guard.js';
 import { IdentitySchema, idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
-import { PageQuerySchema, pageRequest } from '../core/paging.js';
+import { registerGetRoute, registerPageRoute } from '../core/read-routes.js';
 import {
   ScorerDefinitionSchema,
   ScorerPageSchema,
@@ -32,22 +32,19 @@ export function registerScorerRoutes(
     errors: { 409: 'The slug is taken (conflict)' },
     handle: ({ body }) => store.createScorer(body),
   });
-  registerEvalRoute(app, context, {
+  registerPageRoute(app, context, {
     id: 'evals.scorers.list',
     summary: 'Lists scorers, oldest first',
-    query: PageQuerySchema,
     response: ScorerPageSchema,
-    errors: { 400: 'Invalid limit or cursor' },
-    paged: true,
-    handle: ({ query }) => store.listScorers(pageRequest(query)),
+    handle: (_params, page) => store.listScorers(page),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.scorers.get',
     summary: 'Reads a scorer',
     params: ScorerParams,
     response: ScorerSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such scorer' },
-    handle: ({ params }) => store.getScorer(params.scorerId),
+    missing: 'No such scorer',
+    handle: (params) => store.getScorer(params.scorerId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.scorerVersions.publish',
@@ -62,12 +59,12 @@ export function registerScorerRoutes(
     errors: { 400: 'Invalid definition or metric definitions', 404: 'No such scorer' },
     handle: ({ params, body }) => store.publishVersion(params.scorerId, body),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.scorerVersions.get',
     summary: 'Reads a scorer version',
     params: z.object({ versionId: idParam('versionId') }),
     response: ScorerVersionSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such scorer version' },
-    handle: ({ params }) => store.getVersion(params.versionId),
+    missing: 'No such scorer version',
+    handle: (params) => store.getVersion(params.versionId),
   });
 }
