@@ -108,8 +108,6 @@ export class ManagedDeliveries {
       });
       return;
     }
-    const request = this.#store.requestOf(dispatchId);
-    const body = JSON.stringify(request.body);
     const timer = setTimeout(() => controller.abort(), this.#timeoutMillis);
     let timedOut = false;
     timer.unref?.();
@@ -118,6 +116,8 @@ export class ManagedDeliveries {
     };
     controller.signal.addEventListener('abort', onTimeout, { once: true });
     try {
+      const request = this.#store.requestOf(dispatchId);
+      const body = JSON.stringify(request.body);
       const response = await fetch(request.url, {
         method: 'POST',
         redirect: 'manual',
