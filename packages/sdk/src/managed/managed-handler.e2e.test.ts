@@ -308,7 +308,8 @@ describe('createManagedTargetHandler end to end', () => {
               });
             })
           : new Promise(() => {}), // never settles and ignores the signal
-      { maxExecutionMillis: 300 },
+      // Room for the input download first, even on a loaded machine; the targets never end by themselves.
+      { maxExecutionMillis: 2_000 },
     );
     const targetId = await registerTarget(harness.url);
     for (const caseId of setup.caseIds) {
