@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests, uniqueSlug } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 
 const fx = useServer();
 const api = evalRequests(fx);
@@ -20,9 +20,6 @@ interface Case {
   inputs: unknown;
   expected?: unknown;
   metadata?: Record<string, unknown>;
-}
-interface ErrorBody {
-  error: { code: string; message: string };
 }
 
 async function newDataset(): Promise<string> {
@@ -82,7 +79,7 @@ describe('datasets', () => {
   });
 
   it('answers 404 for an unknown ID and 400 for a malformed one', async () => {
-    const unknown = await api.get<ErrorBody>('/datasets/00000000-0000-4000-8000-000000000000');
+    const unknown = await api.get<ErrorBody>(`/datasets/${UNKNOWN_ID}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
     const malformed = await api.get<ErrorBody>('/datasets/not-a-uuid');
@@ -197,14 +194,11 @@ describe('dataset versions and cases', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toContain(field);
     }
-    const unknown = await api.post<ErrorBody>(
-      '/dataset-versions/00000000-0000-4000-8000-000000000000/cases',
-      {
-        expectedRevision: 0,
-        externalKey: 'k',
-        inputs: {},
-      },
-    );
+    const unknown = await api.post<ErrorBody>(`/dataset-versions/${UNKNOWN_ID}/cases`, {
+      expectedRevision: 0,
+      externalKey: 'k',
+      inputs: {},
+    });
     expect(unknown.status).toBe(404);
   });
 

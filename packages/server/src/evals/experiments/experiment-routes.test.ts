@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { jsonSpan, newTraceId, tracesRequest } from '../../test-support/otlp-fixtures.js';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 
 const fx = useServer();
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Execution {
   id: string;
   attempt: number;
@@ -80,12 +76,13 @@ describe('experiments', () => {
     expect(notFrozen.body.error.message).toContain('freeze');
     const frozen = await datasetVersion(api, CASES.slice(0, 1));
     expect(
-      (await api.post('/experiments', { name: 'x', datasetVersionId: UNKNOWN, scorerVersionIds: [] })).status,
+      (await api.post('/experiments', { name: 'x', datasetVersionId: UNKNOWN_ID, scorerVersionIds: [] }))
+        .status,
     ).toBe(404);
     const unknownScorer = await api.post<ErrorBody>('/experiments', {
       name: 'x',
       datasetVersionId: frozen.versionId,
-      scorerVersionIds: [UNKNOWN],
+      scorerVersionIds: [UNKNOWN_ID],
     });
     expect(unknownScorer.status).toBe(404);
     expect(unknownScorer.body.error.message).toContain('scorerVersionIds[0]');
@@ -182,7 +179,7 @@ describe('executions', () => {
     expect(flagOnly.status).toBe(400);
     expect(flagOnly.body.error.message).toContain('previousExecutionId');
     const wrongPrevious = await start(id, caseIds[0]!, {
-      previousExecutionId: UNKNOWN,
+      previousExecutionId: UNKNOWN_ID,
       allowUncertainRetry: true,
     });
     expect(wrongPrevious.status).toBe(409);
@@ -305,12 +302,12 @@ describe('executions', () => {
   it('answers unknown experiments, cases and executions with 404', async () => {
     const { id } = await setup();
     const other = await datasetVersion(api, CASES.slice(0, 1));
-    expect((await start(UNKNOWN, other.caseIds[0]!)).status).toBe(404);
+    expect((await start(UNKNOWN_ID, other.caseIds[0]!)).status).toBe(404);
     expect((await start(id, other.caseIds[0]!)).status).toBe(404);
-    expect((await complete(UNKNOWN, { state: 'succeeded' })).status).toBe(404);
-    expect((await api.get(`/executions/${UNKNOWN}`)).status).toBe(404);
+    expect((await complete(UNKNOWN_ID, { state: 'succeeded' })).status).toBe(404);
+    expect((await api.get(`/executions/${UNKNOWN_ID}`)).status).toBe(404);
     expect((await api.get(`/experiments/${id}/cases/${other.caseIds[0]}`)).status).toBe(404);
-    expect((await api.get(`/experiments/${UNKNOWN}/items`)).status).toBe(404);
+    expect((await api.get(`/experiments/${UNKNOWN_ID}/items`)).status).toBe(404);
   });
 
   it('finishes an experiment, which then refuses executions and completions', async () => {

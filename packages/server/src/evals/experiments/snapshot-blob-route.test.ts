@@ -22,12 +22,11 @@ import {
   tracesRequest,
 } from '../../test-support/otlp-fixtures.js';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests } from '../test-support/eval-requests.js';
+import { evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment } from '../test-support/eval-setup.js';
 
 const fx = useServer({ faultInjection: true });
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 interface Link {
   url: string;
@@ -194,7 +193,7 @@ describe('GET /api/v1/evals/trace-snapshots/{snapshotId}/blobs/{sha256}', () => 
       status: 404,
       code: 'not_found',
     });
-    const unknown = await errorOf(await snapshotLink(UNKNOWN, sha256Of(files.stored)));
+    const unknown = await errorOf(await snapshotLink(UNKNOWN_ID, sha256Of(files.stored)));
     expect(unknown).toEqual({ status: 404, code: 'not_found', message: 'No trace snapshot has this ID.' });
   });
 
@@ -268,9 +267,9 @@ describe('GET /api/v1/evals/trace-snapshots/{snapshotId}/blobs/{sha256}', () => 
     const sha256 = sha256Of('x');
     const cases: [string, string][] = [
       [`/api/v1/evals/trace-snapshots/nope/blobs/${sha256}`, 'snapshotId'],
-      [`/api/v1/evals/trace-snapshots/${UNKNOWN}/blobs/${sha256.toUpperCase()}`, 'sha256'],
-      [`/api/v1/evals/trace-snapshots/${UNKNOWN}/blobs/${sha256}?spanId=xyz`, 'spanId'],
-      [`/api/v1/evals/trace-snapshots/${UNKNOWN}/blobs/${sha256}?spanId=${'0'.repeat(16)}`, 'spanId'],
+      [`/api/v1/evals/trace-snapshots/${UNKNOWN_ID}/blobs/${sha256.toUpperCase()}`, 'sha256'],
+      [`/api/v1/evals/trace-snapshots/${UNKNOWN_ID}/blobs/${sha256}?spanId=xyz`, 'spanId'],
+      [`/api/v1/evals/trace-snapshots/${UNKNOWN_ID}/blobs/${sha256}?spanId=${'0'.repeat(16)}`, 'spanId'],
     ];
     for (const [path, field] of cases) {
       const error = await errorOf(await call(fx.server, path, { key: fx.server.keys.readWrite }));

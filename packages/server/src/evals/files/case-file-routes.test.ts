@@ -3,16 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { blobsAttribute, entryOf, upload } from '../../test-support/media-fixtures.js';
 import { jsonSpan, newTraceId, tracesRequest } from '../../test-support/otlp-fixtures.js';
 import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
-import { evalRequests, uniqueSlug } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 
 const fx = useServer();
 const expired = useServer({ uploadLinkTtlMillis: 0, downloadLinkTtlMillis: 0 });
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Pinned {
   role: string;
   name: string;
@@ -111,7 +107,7 @@ describe('case files', () => {
         .status,
     ).toBe(403);
     expect((await api.get(`/cases/${written.body.item.id}/files/${'0'.repeat(64)}`)).status).toBe(404);
-    expect((await api.get(`/cases/${UNKNOWN}/files/${sha256(PDF)}`)).status).toBe(404);
+    expect((await api.get(`/cases/${UNKNOWN_ID}/files/${sha256(PDF)}`)).status).toBe(404);
   });
 
   it('uploads an artifact through its signed link, then pins it', async () => {
@@ -176,7 +172,9 @@ describe('case files', () => {
       },
     );
     expect(forged.status).toBe(403);
-    expect((await api.get<{ state: string }>(`/cases/${UNKNOWN}/files/${sha256(bytes)}`)).status).toBe(404);
+    expect((await api.get<{ state: string }>(`/cases/${UNKNOWN_ID}/files/${sha256(bytes)}`)).status).toBe(
+      404,
+    );
 
     const late = evalRequests(expired);
     const lateArtifact = await createArtifact(bytes, 'late.pdf', late);
@@ -294,7 +292,7 @@ describe('case files', () => {
       'contentType',
     ],
     ['empty data', [{ role: 'source', name: 'a.txt', contentType: 'text/plain', data: '' }], 'data'],
-    ['an unknown artifact', [{ role: 'source', artifactId: UNKNOWN }], 'files.0.artifactId'],
+    ['an unknown artifact', [{ role: 'source', artifactId: UNKNOWN_ID }], 'files.0.artifactId'],
   ])('refuses %s', async (_what, files, field) => {
     const version = await openVersion();
     const res = await api.post<ErrorBody>(`/dataset-versions/${version.id}/cases`, {

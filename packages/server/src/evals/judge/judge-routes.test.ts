@@ -1,7 +1,7 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 
 type Answer = (prompt: string, signal: AbortSignal | undefined) => Promise<string>;
@@ -31,11 +31,7 @@ const model = new MockLanguageModelV4({
 const fx = useServer({ judgeModel: model, judgeJobLimit: 12 });
 const unconfigured = useServer({ judgeJobLimit: 3 });
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Job {
   id: string;
   state: string;
@@ -205,9 +201,9 @@ describe('hosted judge jobs', () => {
     const exact = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.exact }]);
     expect(exact.status).toBe(400);
     expect(exact.body.error.message).toContain('llm_judge');
-    const unpinned = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: UNKNOWN }]);
+    const unpinned = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: UNKNOWN_ID }]);
     expect(unpinned.status).toBe(400);
-    const foreign = await createJobs([{ evaluationItemId: UNKNOWN, scorerVersionId: ctx.judge }]);
+    const foreign = await createJobs([{ evaluationItemId: UNKNOWN_ID, scorerVersionId: ctx.judge }]);
     expect(foreign.status).toBe(404);
     const repeated = await createJobs([
       { evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge },
@@ -215,9 +211,9 @@ describe('hosted judge jobs', () => {
     ]);
     expect(repeated.status).toBe(400);
     expect(
-      (await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge }], UNKNOWN)).status,
+      (await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge }], UNKNOWN_ID)).status,
     ).toBe(404);
-    expect((await api.get(`/judge-jobs/${UNKNOWN}`)).status).toBe(404);
+    expect((await api.get(`/judge-jobs/${UNKNOWN_ID}`)).status).toBe(404);
     expect((await createJobs([])).status).toBe(400);
     const readKey = await api.post(
       `/runs/${ctx.runId}/judge-jobs`,

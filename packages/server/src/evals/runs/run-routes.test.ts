@@ -1,16 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 
 const fx = useServer();
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const DIGEST = 'c'.repeat(64);
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Ctx {
   experimentId: string;
   runId: string;
@@ -112,7 +108,7 @@ describe('runs, items and subjects', () => {
     expect(b.body).toMatchObject({ executionState: 'error', error: { type: 'Boom' } });
     expect('expected' in b.body).toBe(false);
     expect('output' in b.body).toBe(false);
-    expect((await api.get(`/subjects/${UNKNOWN}`)).status).toBe(404);
+    expect((await api.get(`/subjects/${UNKNOWN_ID}`)).status).toBe(404);
   });
 
   it('creates a run over subject IDs, with an item per subject in order', async () => {
@@ -141,7 +137,7 @@ describe('runs, items and subjects', () => {
   it('refuses unknown subjects and scorer versions, naming the index', async () => {
     const unknownSubject = await api.post<ErrorBody>('/runs', {
       name: 'x',
-      subjectIds: [ctx.subjects[0], UNKNOWN],
+      subjectIds: [ctx.subjects[0], UNKNOWN_ID],
       scorerVersionIds: [ctx.exact],
     });
     expect(unknownSubject.status).toBe(404);
@@ -149,7 +145,7 @@ describe('runs, items and subjects', () => {
     const unknownScorer = await api.post<ErrorBody>('/runs', {
       name: 'x',
       subjectIds: [ctx.subjects[0]],
-      scorerVersionIds: [UNKNOWN],
+      scorerVersionIds: [UNKNOWN_ID],
     });
     expect(unknownScorer.status).toBe(404);
     const repeated = await api.post<ErrorBody>('/runs', {
@@ -391,8 +387,8 @@ describe('results', () => {
     ]);
     expect(judge.status).toBe(409);
     expect(judge.body.error.message).toContain('judge jobs');
-    expect((await submit([exactScore(0)], UNKNOWN)).status).toBe(404);
-    expect((await api.get(`/results/${UNKNOWN}`)).status).toBe(404);
+    expect((await submit([exactScore(0)], UNKNOWN_ID)).status).toBe(404);
+    expect((await api.get(`/results/${UNKNOWN_ID}`)).status).toBe(404);
     expect((await submit([exactScore(1)], ctx.runId, fx.server.keys.read)).status).toBe(403);
   });
 });

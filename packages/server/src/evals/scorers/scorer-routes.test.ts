@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
-import { evalRequests, uniqueSlug } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 
 const fx = useServer();
 const api = evalRequests(fx);
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Version {
   id: string;
   scorerId: string;
@@ -44,7 +41,7 @@ describe('scorers', () => {
     expect(page.body.items.map((s) => s.id)).toContain(created.body.id);
     const again = await api.post<ErrorBody>('/scorers', { name: 'Other', slug });
     expect(again.status).toBe(409);
-    expect((await api.get('/scorers/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await api.get(`/scorers/${UNKNOWN_ID}`)).status).toBe(404);
   });
 
   it('publishes immutable, numbered versions of every kind, with defaults applied', async () => {
@@ -238,16 +235,15 @@ describe('scorers', () => {
   });
 
   it('answers 404 for an unknown scorer or version, and 403 for a Read key writing', async () => {
-    const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
       (
-        await api.post(`/scorers/${unknown}/versions`, {
+        await api.post(`/scorers/${UNKNOWN_ID}/versions`, {
           kind: 'manual',
           metrics: [{ name: 'm', type: 'boolean' }],
         })
       ).status,
     ).toBe(404);
-    expect((await api.get(`/scorer-versions/${unknown}`)).status).toBe(404);
+    expect((await api.get(`/scorer-versions/${UNKNOWN_ID}`)).status).toBe(404);
     expect(
       (await api.post('/scorers', { name: 'x', slug: uniqueSlug('x') }, { key: fx.server.keys.read })).status,
     ).toBe(403);

@@ -4,7 +4,14 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import type { ApiErrorBody } from '../../http/api-error.js';
 import type { ServerFixture } from '../../test-support/server-fixture.js';
+
+/** A well-formed registry ID that no record has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The body of an error answer: `{ error: { code, message } }`. */
+export type ErrorBody = ApiErrorBody;
 
 /** An answer: status, parsed JSON body and headers. */
 export interface EvalAnswer<T = Record<string, unknown>> {
