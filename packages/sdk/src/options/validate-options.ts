@@ -3,6 +3,7 @@
  * @module
  */
 
+import { validateIntegerOption } from './integer-option.js';
 import type { ExportIssue, Redactor, ResolvedSvcOptions } from './svc-options.js';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MILLIS } from './svc-options.js';
 
@@ -126,16 +127,11 @@ function validateServiceVersion(value: unknown): string | undefined {
 
 /** The `timeoutMillis` rule of the client options: returns the default when unset. */
 export function validateTimeoutMillis(value: unknown): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_MILLIS;
-  if (
-    Number.isInteger(value) &&
-    (value as number) >= MIN_TIMEOUT_MILLIS &&
-    (value as number) <= MAX_TIMEOUT_MILLIS
-  ) {
-    return value as number;
-  }
-  throw new TypeError(
-    `timeoutMillis must be an integer from ${MIN_TIMEOUT_MILLIS} to ${MAX_TIMEOUT_MILLIS}; got ${describe(value)}`,
+  return validateIntegerOption(
+    'timeoutMillis',
+    value,
+    { min: MIN_TIMEOUT_MILLIS, max: MAX_TIMEOUT_MILLIS, fallback: DEFAULT_TIMEOUT_MILLIS },
+    describe,
   );
 }
 

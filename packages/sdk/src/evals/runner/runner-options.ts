@@ -6,9 +6,11 @@
 import type { SpanHandle } from '../../client/span-options.js';
 import { SvcClient } from '../../client/svc-client.js';
 import { transportInternals } from '../../export/svc-transport.js';
+import { validateIntegerOption } from '../../options/integer-option.js';
 import type { EvaluationClient } from '../client/evaluation-client.js';
 import type { LocalScorer } from '../scorers/define-local-scorer.js';
 import { describeValue } from '../scorers/describe-value.js';
+import { requireOptionsObject } from '../scorers/require-options-object.js';
 import { validateSchemaTimeoutMillis, validateScorers } from '../scorers/score-locally-options.js';
 import type { ExperimentItem } from '../types/experiment-types.js';
 
@@ -132,13 +134,6 @@ const CLIENT_METHODS = [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function requireOptionsObject(options: unknown, shape: string): Record<string, unknown> {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object ${shape}; got ${describeValue(options)}`);
-  }
-  return options as Record<string, unknown>;
-}
-
 function rejectUnknownKeys(given: Record<string, unknown>, known: Set<string>, runner: string): void {
   for (const key of Object.keys(given)) {
     if (!known.has(key)) {
@@ -191,20 +186,6 @@ function validatePersistResultContent(value: unknown): boolean {
   return value;
 }
 
-function validateConcurrency(value: unknown): number {
-  if (value === undefined) return MIN_CONCURRENCY;
-  if (
-    Number.isInteger(value) &&
-    (value as number) >= MIN_CONCURRENCY &&
-    (value as number) <= MAX_CONCURRENCY
-  ) {
-    return value as number;
-  }
-  throw new TypeError(
-    `concurrency must be an integer from ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY}; got ${describeValue(value)}`,
-  );
-}
-
 function validateId(name: string, value: unknown, kind: string): string {
   if (typeof value !== 'string' || !UUID.test(value)) {
     throw new TypeError(`${name} must be the ID of ${kind} (a lowercase UUID); got ${describeValue(value)}`);
@@ -250,7 +231,12 @@ function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
     checkpointDirectory: validateCheckpointDirectory(given.checkpointDirectory),
     persistResultContent: validatePersistResultContent(given.persistResultContent),
     scorers: validateScorers(given.scorers),
-    concurrency: validateConcurrency(given.concurrency),
+    concurrency: validateIntegerOption(
+      'concurrency',
+      given.concurrency,
+      { min: MIN_CONCURRENCY, max: MAX_CONCURRENCY, fallback: MIN_CONCURRENCY },
+      describeValue,
+    ),
     schemaTimeoutMillis: validateSchemaTimeoutMillis(given.schemaTimeoutMillis),
   };
 }

@@ -5,6 +5,7 @@
 
 import { describeValue } from './describe-value.js';
 import { validateEntrypoint } from './read-scorer-version.js';
+import { requireOptionsObject } from './require-options-object.js';
 import type { Score, ScoreContext } from './score.js';
 import type { LocalCodeScorerDefinition, MetricDefinition } from './scorer-definitions.js';
 import { sourceDigest } from './source-digest.js';
@@ -65,11 +66,7 @@ export interface LocalScorer {
  *   nonempty array of valid, uniquely named metric definitions; `score` a function.
  */
 export function defineLocalScorer(options: LocalScorerOptions): LocalScorer {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(
-      `options must be an object { source, entrypoint, metrics, score }; got ${describeValue(options)}`,
-    );
-  }
+  requireOptionsObject(options, '{ source, entrypoint, metrics, score }');
   const { source, entrypoint, metrics, score } = options;
   const digest = sourceDigest(source);
   const definition: LocalCodeScorerDefinition = {

@@ -3,8 +3,10 @@
  * @module
  */
 
+import { validateIntegerOption } from '../../options/integer-option.js';
 import type { LocalScorer } from './define-local-scorer.js';
 import { describeValue } from './describe-value.js';
+import { requireOptionsObject } from './require-options-object.js';
 
 /** Default bound of one JSON Schema validation, in milliseconds. */
 export const DEFAULT_SCHEMA_TIMEOUT_MILLIS = 2000;
@@ -34,12 +36,10 @@ export interface ResolvedScoreLocallyOptions {
  */
 export function validateScoreLocallyOptions(options: unknown): ResolvedScoreLocallyOptions {
   if (options === undefined) return { scorers: [], schemaTimeoutMillis: DEFAULT_SCHEMA_TIMEOUT_MILLIS };
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(
-      `options must be an object { scorers?, schemaTimeoutMillis? }; got ${describeValue(options)}`,
-    );
-  }
-  const { scorers, schemaTimeoutMillis } = options as Record<string, unknown>;
+  const { scorers, schemaTimeoutMillis } = requireOptionsObject(
+    options,
+    '{ scorers?, schemaTimeoutMillis? }',
+  );
   return {
     scorers: validateScorers(scorers),
     schemaTimeoutMillis: validateSchemaTimeoutMillis(schemaTimeoutMillis),
@@ -52,16 +52,15 @@ export function validateScoreLocallyOptions(options: unknown): ResolvedScoreLoca
  * @throws TypeError naming the option, the bad value and the rule.
  */
 export function validateSchemaTimeoutMillis(value: unknown): number {
-  if (value === undefined) return DEFAULT_SCHEMA_TIMEOUT_MILLIS;
-  if (
-    Number.isInteger(value) &&
-    (value as number) >= MIN_SCHEMA_TIMEOUT_MILLIS &&
-    (value as number) <= MAX_SCHEMA_TIMEOUT_MILLIS
-  ) {
-    return value as number;
-  }
-  throw new TypeError(
-    `schemaTimeoutMillis must be an integer from ${MIN_SCHEMA_TIMEOUT_MILLIS} to ${MAX_SCHEMA_TIMEOUT_MILLIS}; got ${describeValue(value)}`,
+  return validateIntegerOption(
+    'schemaTimeoutMillis',
+    value,
+    {
+      min: MIN_SCHEMA_TIMEOUT_MILLIS,
+      max: MAX_SCHEMA_TIMEOUT_MILLIS,
+      fallback: DEFAULT_SCHEMA_TIMEOUT_MILLIS,
+    },
+    describeValue,
   );
 }
 
