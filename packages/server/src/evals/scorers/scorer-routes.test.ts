@@ -132,7 +132,7 @@ describe('scorers', () => {
     [{ kind: 'builtin', builtin: 'json_schema', schema: { type: 'strin' } }, '/type'],
     [
       { kind: 'builtin', builtin: 'json_schema', schema: { properties: { a: { pattern: '(' } } } },
-      '/properties/a/pattern',
+      'Invalid regular expression',
     ],
     [
       {
@@ -143,6 +143,10 @@ describe('scorers', () => {
       '$schema',
     ],
     [{ kind: 'builtin', builtin: 'json_schema', schema: { anyOf: [] } }, '/anyOf'],
+    [
+      { kind: 'builtin', builtin: 'json_schema', schema: { $ref: '#/$defs/missing' } },
+      "can't resolve reference",
+    ],
     [
       {
         kind: 'local_code',
