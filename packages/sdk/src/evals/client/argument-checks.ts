@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PageOptions, RequestOptions } from '../types/common-types.js';
+import type { EvalCall } from './eval-transport.js';
 
 function describe(value: unknown): string {
   if (typeof value === 'string')
@@ -73,8 +74,24 @@ export function optionalIdempotencyKey(options: RequestOptions | undefined): str
     : requireIdempotencyKey('options.idempotencyKey', options.idempotencyKey);
 }
 
-/** `input` without its `idempotencyKey` (which travels in the Idempotency-Key header). */
-export function withoutKey<T extends { idempotencyKey?: unknown }>(input: T): Omit<T, 'idempotencyKey'> {
-  const { idempotencyKey: _key, ...rest } = input;
-  return rest;
+/**
+ * The POST of an input that carries its own required `idempotencyKey`: `input` must be an object,
+ * and its key (checked) travels in the Idempotency-Key header, not in the body.
+ *
+ * @throws TypeError when `input` is not an object or its `idempotencyKey` is invalid.
+ */
+export function keyedPost<T extends { idempotencyKey: string }>(
+  operation: string,
+  path: string,
+  input: T,
+): EvalCall {
+  requireObject('input', input);
+  const { idempotencyKey, ...body } = input;
+  return {
+    operation,
+    method: 'POST',
+    path,
+    body,
+    idempotencyKey: requireIdempotencyKey('input.idempotencyKey', idempotencyKey),
+  };
 }

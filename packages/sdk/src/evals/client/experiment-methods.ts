@@ -15,7 +15,7 @@ import type {
   FinishedExperiment,
   StartExecutionInput,
 } from '../types/experiment-types.js';
-import { idSegment, pageQuery, requireIdempotencyKey, requireObject, withoutKey } from './argument-checks.js';
+import { idSegment, keyedPost, pageQuery, requireIdempotencyKey } from './argument-checks.js';
 import type { EvalTransport } from './eval-transport.js';
 
 /** Experiments and executions. */
@@ -43,16 +43,7 @@ const BASE = '/api/v1/evals';
 /** The experiment methods on `send`. */
 export function experimentMethods(send: EvalTransport): ExperimentMethods {
   return {
-    createExperiment: async (input) => {
-      requireObject('input', input);
-      return send({
-        operation: 'createExperiment',
-        method: 'POST',
-        path: `${BASE}/experiments`,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    createExperiment: async (input) => send(keyedPost('createExperiment', `${BASE}/experiments`, input)),
     getExperiment: async (id) =>
       send({ operation: 'getExperiment', method: 'GET', path: `${BASE}/experiments/${idSegment('id', id)}` }),
     listExperimentItems: async (id, page) =>
@@ -68,30 +59,18 @@ export function experimentMethods(send: EvalTransport): ExperimentMethods {
         method: 'GET',
         path: `${BASE}/experiments/${idSegment('id', id)}/cases/${idSegment('caseId', caseId)}`,
       }),
-    startExecution: async (experimentId, caseId, input) => {
-      const path = `${BASE}/experiments/${idSegment('experimentId', experimentId)}/cases/${idSegment('caseId', caseId)}/executions`;
-      requireObject('input', input);
-      return send({
-        operation: 'startExecution',
-        method: 'POST',
-        path,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    startExecution: async (experimentId, caseId, input) =>
+      send(
+        keyedPost(
+          'startExecution',
+          `${BASE}/experiments/${idSegment('experimentId', experimentId)}/cases/${idSegment('caseId', caseId)}/executions`,
+          input,
+        ),
+      ),
     getExecution: async (id) =>
       send({ operation: 'getExecution', method: 'GET', path: `${BASE}/executions/${idSegment('id', id)}` }),
-    completeExecution: async (id, input) => {
-      const path = `${BASE}/executions/${idSegment('id', id)}/complete`;
-      requireObject('input', input);
-      return send({
-        operation: 'completeExecution',
-        method: 'POST',
-        path,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    completeExecution: async (id, input) =>
+      send(keyedPost('completeExecution', `${BASE}/executions/${idSegment('id', id)}/complete`, input)),
     finishExperiment: async (id, idempotencyKey) =>
       send({
         operation: 'finishExperiment',

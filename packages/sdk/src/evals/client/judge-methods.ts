@@ -4,14 +4,7 @@
  */
 import type { Page, PageOptions, RequestOptions } from '../types/common-types.js';
 import type { CreatedJudgeJobs, CreateJudgeJobsInput, JudgeBudget, JudgeJob } from '../types/judge-types.js';
-import {
-  idSegment,
-  optionalIdempotencyKey,
-  pageQuery,
-  requireIdempotencyKey,
-  requireObject,
-  withoutKey,
-} from './argument-checks.js';
+import { idSegment, keyedPost, optionalIdempotencyKey, pageQuery } from './argument-checks.js';
 import type { EvalTransport } from './eval-transport.js';
 
 /** The hosted judge. */
@@ -35,17 +28,8 @@ export function judgeMethods(send: EvalTransport): JudgeMethods {
   return {
     getJudgeBudget: async () =>
       send({ operation: 'getJudgeBudget', method: 'GET', path: `${BASE}/judge/budget` }),
-    createJudgeJobs: async (runId, input) => {
-      const path = `${BASE}/runs/${idSegment('runId', runId)}/judge-jobs`;
-      requireObject('input', input);
-      return send({
-        operation: 'createJudgeJobs',
-        method: 'POST',
-        path,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    createJudgeJobs: async (runId, input) =>
+      send(keyedPost('createJudgeJobs', `${BASE}/runs/${idSegment('runId', runId)}/judge-jobs`, input)),
     listJudgeJobs: async (runId, page) =>
       send({
         operation: 'listJudgeJobs',

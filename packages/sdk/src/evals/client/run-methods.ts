@@ -12,7 +12,7 @@ import type {
   SubmitResultsInput,
   SubmittedResults,
 } from '../types/run-types.js';
-import { idSegment, pageQuery, requireIdempotencyKey, requireObject, withoutKey } from './argument-checks.js';
+import { idSegment, keyedPost, pageQuery } from './argument-checks.js';
 import type { EvalTransport } from './eval-transport.js';
 
 /** Evaluation runs, items, subjects and results. */
@@ -41,16 +41,7 @@ const BASE = '/api/v1/evals';
 /** The run methods on `send`. */
 export function runMethods(send: EvalTransport): RunMethods {
   return {
-    createEvaluationRun: async (input) => {
-      requireObject('input', input);
-      return send({
-        operation: 'createEvaluationRun',
-        method: 'POST',
-        path: `${BASE}/runs`,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    createEvaluationRun: async (input) => send(keyedPost('createEvaluationRun', `${BASE}/runs`, input)),
     getEvaluationRun: async (id) =>
       send({ operation: 'getEvaluationRun', method: 'GET', path: `${BASE}/runs/${idSegment('id', id)}` }),
     listEvaluationItems: async (id, page) =>
@@ -66,17 +57,8 @@ export function runMethods(send: EvalTransport): RunMethods {
         method: 'GET',
         path: `${BASE}/subjects/${idSegment('subjectId', subjectId)}`,
       }),
-    submitResults: async (runId, input) => {
-      const path = `${BASE}/runs/${idSegment('runId', runId)}/results`;
-      requireObject('input', input);
-      return send({
-        operation: 'submitResults',
-        method: 'POST',
-        path,
-        body: withoutKey(input),
-        idempotencyKey: requireIdempotencyKey('input.idempotencyKey', input.idempotencyKey),
-      });
-    },
+    submitResults: async (runId, input) =>
+      send(keyedPost('submitResults', `${BASE}/runs/${idSegment('runId', runId)}/results`, input)),
     listResults: async (runId, page) =>
       send({
         operation: 'listResults',
