@@ -10,11 +10,11 @@
  * Node only (child processes of Node's type stripping): listed in `NODE_ONLY` of
  * `scripts/bun-sdk/vitest.config.mjs`.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childResult, runSourceChild } from '../../test-support/source-child.js';
 import { useEvalServer } from '../client/__fixtures__/eval-server.js';
 import type { CrashChildInput } from './__fixtures__/crash-child.js';
 import { answer } from './__fixtures__/question-cases.js';
@@ -27,21 +27,6 @@ import {
 import type { RunnerReport } from './runner-report.js';
 
 const CHILD = fileURLToPath(new URL('./__fixtures__/crash-child.ts', import.meta.url));
-const RESOLVE_TS_SOURCES = `
-import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-        return nextResolve(specifier.slice(0, -3) + '.ts', context);
-      }
-      throw error;
-    }
-  },
-});
-`;
 
 type ChildEnd =
   | { killed: true }
@@ -52,35 +37,9 @@ type ChildEnd =
     };
 
 /** Runs the child; resolves with how it ended. */
-function runChild(input: CrashChildInput): Promise<ChildEnd> {
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      `data:text/javascript,${encodeURIComponent(RESOLVE_TS_SOURCES)}`,
-      CHILD,
-      JSON.stringify(input),
-    ],
-    { cwd: fileURLToPath(new URL('../../../..', import.meta.url)), env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      if (signal === 'SIGKILL') resolve({ killed: true });
-      else if (code !== 0) reject(new Error(`the child exited with ${code ?? signal}: ${err.slice(-2000)}`));
-      else resolve({ killed: false, ...(JSON.parse(out.trim().split('\n').at(-1)!) as object) });
-    });
-  });
+async function runChild(input: CrashChildInput): Promise<ChildEnd> {
+  const end = await runSourceChild(CHILD, input);
+  return end.signal === 'SIGKILL' ? { killed: true } : { killed: false, ...childResult<object>(end) };
 }
 
 const evals = useEvalServer();

@@ -6,7 +6,6 @@
  *
  * Node only (it measures Node's RSS): listed in `NODE_ONLY` of `scripts/bun-sdk/vitest.config.mjs`.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '@svc-run/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportReport } from '../../export/export-report.js';
+import { childResult, runSourceChild } from '../../test-support/source-child.js';
 
 const MIB = 1024 * 1024;
 /**
@@ -27,21 +27,6 @@ const MIB = 1024 * 1024;
 const MAX_RSS_GROWTH_MIB = 32;
 
 const CHILD = fileURLToPath(new URL('./__fixtures__/upload-memory-child.ts', import.meta.url));
-const RESOLVE_TS_SOURCES = `
-import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-        return nextResolve(specifier.slice(0, -3) + '.ts', context);
-      }
-      throw error;
-    }
-  },
-});
-`;
 
 interface ChildResult {
   baseline: number;
@@ -53,35 +38,8 @@ interface ChildResult {
 }
 
 /** Runs the child with `input`; resolves with its result line. */
-function runChild(input: Record<string, unknown>): Promise<ChildResult> {
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      '--expose-gc',
-      '--import',
-      `data:text/javascript,${encodeURIComponent(RESOLVE_TS_SOURCES)}`,
-      CHILD,
-      JSON.stringify(input),
-    ],
-    { cwd: fileURLToPath(new URL('../../..', import.meta.url)), env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the child exited with ${code}: ${err.slice(-2000)}`));
-      else resolve(JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult);
-    });
-  });
+async function runChild(input: Record<string, unknown>): Promise<ChildResult> {
+  return childResult<ChildResult>(await runSourceChild(CHILD, input, ['--expose-gc']));
 }
 
 let server: RunningServer;
