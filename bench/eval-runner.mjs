@@ -2,7 +2,7 @@
  * The local runner benchmark: the overhead per case of `runExperiment` (crash-safe checkpoints,
  * executions, trace evidence, result submission) over calling the target and the scorers alone.
  *
- * - Server: the reference server (`eval-runner-server.mjs`, the built `@svc-run/server`, a child
+ * - Server: the reference server (`real-server.mjs`, the built `@svc-run/server`, a child
  *   process, SQLite with `synchronous = FULL`).
  * - Experiment: BENCH_RUNNER_CASES cases (default 100) of a frozen dataset version, a trivial
  *   target (a string from the inputs), two built-in scorers (exact match, case-insensitive
@@ -65,7 +65,7 @@ async function main() {
       import(sdk('evals/runner/durable-write.ts')),
     ]);
   const { builtins, scoreLocally } = scorers;
-  const server = await children.start(join(here, 'eval-runner-server.mjs'), 'eval-runner-server');
+  const server = await children.start(join(here, 'real-server.mjs'), 'eval-runner-server');
   const { readWriteKey } = await ask(server, 'keys');
   const client = createEvaluationClient({ apiKey: readWriteKey, baseUrl: server.origin });
   const svc = createSvc({

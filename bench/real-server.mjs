@@ -1,9 +1,11 @@
 /**
- * The real server of the ingest benchmark, run as a child process: `startServer()` of
- * `@svc-run/server` (the built package) on a fresh temporary data directory.
+ * The reference server of the benchmarks (ingest, SDK overhead, media upload, evaluation runner),
+ * run as a child process: `startServer()` of `@svc-run/server` (the built package) on a fresh
+ * temporary data directory.
  *
  * IPC with the parent:
  * - sends `{ type: 'ready', origin, key, readKey }` once listening (tracing and Read keys);
+ * - on `{ type: 'keys' }` answers `{ type: 'keys', readWriteKey }`;
  * - on `{ type: 'stats' }` answers `{ type: 'stats', spans, traces, dbBytes, walBytes }`, read from
  *   the database file through a second, read-only connection;
  * - on `{ type: 'cpu' }` answers `{ type: 'cpu', usage }` with its `process.cpuUsage()`;
@@ -54,6 +56,7 @@ async function close() {
 process.on('message', (message) => {
   if (message?.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
   if (message?.type === 'stats') process.send(stats());
+  if (message?.type === 'keys') process.send({ type: 'keys', readWriteKey: server.keys.readWrite });
   if (message?.type === 'close') void close();
 });
 process.on('disconnect', () => void close());
