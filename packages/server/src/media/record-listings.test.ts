@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ListingScope } from '../store/file-records.js';
-import { blobsAttribute, call, entryOf, fileEvent, sha256Of } from '../test-support/media-fixtures.js';
+import { blobsAttribute, entryOf, fileEvent, ingest, sha256Of } from '../test-support/media-fixtures.js';
 import {
   jsonSpan,
   logsRequest,
@@ -16,15 +16,6 @@ import { recordListings } from './record-listings.js';
 
 const fx = useServer();
 
-async function ingest(path: 'traces' | 'logs', body: unknown): Promise<void> {
-  const res = await call(fx.server, `/api/v1/otlp/v1/${path}`, {
-    method: 'POST',
-    key: fx.server.keys.tracing,
-    json: body,
-  });
-  expect(res.status).toBe(200);
-}
-
 describe('recordListings: the listings of records given as values', () => {
   it('lists what the store lists for the same trace: span order, events, correlated logs, every scope', async () => {
     const traceId = newTraceId();
@@ -38,6 +29,7 @@ describe('recordListings: the listings of records given as values', () => {
     ];
     // Stored out of start order: the later span first.
     await ingest(
+      fx.server,
       'traces',
       tracesRequest([
         jsonSpan(traceId, {
@@ -59,6 +51,7 @@ describe('recordListings: the listings of records given as values', () => {
       ]),
     );
     await ingest(
+      fx.server,
       'logs',
       logsRequest([
         {

@@ -5,9 +5,9 @@ import { type RunningServer, startServer } from '../start-server.js';
 import {
   blobPath,
   blobsAttribute,
-  call,
   entryOf,
   fileEvent,
+  ingest,
   sha256Of,
   upload,
 } from '../test-support/media-fixtures.js';
@@ -26,15 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function ingest(path: 'traces' | 'logs', body: unknown): Promise<void> {
-  const res = await call(server, `/api/v1/otlp/v1/${path}`, {
-    method: 'POST',
-    key: server.keys.tracing,
-    json: body,
-  });
-  expect(res.status).toBe(200);
-}
 
 function spanListing(
   traceId: string,
@@ -61,7 +52,7 @@ describe('file states of a span', () => {
   it('a span exported before its upload: not uploaded, then stored', async () => {
     const [traceId, spanId] = [newTraceId(), newSpanId()];
     const image = randomBytes(500);
-    await ingest('traces', spanListing(traceId, spanId, [image]));
+    await ingest(server, 'traces', spanListing(traceId, spanId, [image]));
     expect(await states(traceId, spanId)).toEqual([['gen_ai.input.messages#/0/parts/0', 'not uploaded']]);
     await upload(server, traceId, image);
     expect(await server.files.fileStates(traceId, spanId)).toEqual([
@@ -85,7 +76,7 @@ describe('file states of a span', () => {
     const image = randomBytes(500);
     await upload(server, traceId, image);
     expect(await states(traceId, spanId)).toEqual([]);
-    await ingest('traces', spanListing(traceId, spanId, [image]));
+    await ingest(server, 'traces', spanListing(traceId, spanId, [image]));
     expect(await states(traceId, spanId)).toEqual([['gen_ai.input.messages#/0/parts/0', 'stored']]);
   });
 
@@ -93,7 +84,7 @@ describe('file states of a span', () => {
     const [traceId, spanId] = [newTraceId(), newSpanId()];
     const image = randomBytes(100);
     await upload(server, newTraceId(), image);
-    await ingest('traces', spanListing(traceId, spanId, [image]));
+    await ingest(server, 'traces', spanListing(traceId, spanId, [image]));
     expect(await states(traceId, spanId)).toEqual([['gen_ai.input.messages#/0/parts/0', 'not uploaded']]);
   });
 
@@ -110,6 +101,7 @@ describe('file states of a span', () => {
     await upload(server, traceId, uploadedPdf);
     await upload(server, traceId, logged);
     await ingest(
+      server,
       'traces',
       tracesRequest([
         jsonSpan(traceId, {
@@ -132,6 +124,7 @@ describe('file states of a span', () => {
       ]),
     );
     await ingest(
+      server,
       'logs',
       logsRequest([
         {
@@ -160,7 +153,7 @@ describe('file states of a span', () => {
     const [traceId, spanId] = [newTraceId(), newSpanId()];
     const [deleted, truncated, fine] = [randomBytes(40), randomBytes(41), randomBytes(42)];
     for (const bytes of [deleted, truncated, fine]) await upload(server, traceId, bytes);
-    await ingest('traces', spanListing(traceId, spanId, [deleted, truncated, fine]));
+    await ingest(server, 'traces', spanListing(traceId, spanId, [deleted, truncated, fine]));
     rmSync(blobPath(server, sha256Of(deleted)));
     writeFileSync(blobPath(server, sha256Of(truncated)), truncated.subarray(0, 20));
     expect(await states(traceId, spanId)).toEqual([
@@ -177,7 +170,7 @@ describe('file states of a span', () => {
     const [traceId, spanId] = [newTraceId(), newSpanId()];
     const bytes = randomBytes(30);
     await upload(server, traceId, bytes);
-    await ingest('traces', spanListing(traceId, spanId, [bytes]));
+    await ingest(server, 'traces', spanListing(traceId, spanId, [bytes]));
     const path = blobPath(server, sha256Of(bytes));
     rmSync(path);
     mkdirSync(path);
@@ -200,6 +193,7 @@ describe('file states of a span', () => {
       ...files.slice(2).map((f, i) => entryOf(f, { key: `k${i}#` })),
     ];
     await ingest(
+      server,
       'traces',
       tracesRequest([jsonSpan(traceId, { spanId, attributes: [blobsAttribute(entries)] })]),
     );
@@ -212,7 +206,7 @@ describe('file states of a span', () => {
 
   it('is empty for a span that lists no files or does not exist', async () => {
     const [traceId, spanId] = [newTraceId(), newSpanId()];
-    await ingest('traces', tracesRequest([jsonSpan(traceId, { spanId })]));
+    await ingest(server, 'traces', tracesRequest([jsonSpan(traceId, { spanId })]));
     expect(await states(traceId, spanId)).toEqual([]);
     expect(await states(traceId, newSpanId())).toEqual([]);
   });

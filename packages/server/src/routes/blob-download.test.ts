@@ -9,7 +9,9 @@ import {
   call,
   downloadLink,
   entryOf,
+  errorOf,
   fileEvent,
+  ingest,
   sha256Of,
   upload,
 } from '../test-support/media-fixtures.js';
@@ -37,16 +39,6 @@ interface Link {
   size: number;
   contentType: string;
   expiresAt: string;
-}
-
-async function ingest(s: RunningServer, path: 'traces' | 'logs', body: unknown): Promise<void> {
-  const res = await call(s, `/api/v1/otlp/v1/${path}`, { method: 'POST', key: s.keys.tracing, json: body });
-  expect(res.status).toBe(200);
-}
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  return { status: res.status, ...body.error };
 }
 
 describe('the download-link route and the signed download', () => {

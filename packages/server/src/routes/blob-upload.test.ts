@@ -6,6 +6,7 @@ import {
   blobFiles,
   blobPath,
   call,
+  errorOf,
   put,
   reservation,
   reserve,
@@ -30,11 +31,6 @@ function complete(traceId: string, sha256: string, key = server.keys.tracing): P
 
 function postReservation(body: unknown, key = server.keys.tracing, s = server): Promise<Response> {
   return call(s, '/api/v1/otlp/blobs', { method: 'POST', key, json: body });
-}
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  return { status: res.status, ...body.error };
 }
 
 /** Asserts a refused upload kept nothing: no file, no temporary file, nothing held by the trace. */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { RunningServer } from '../start-server.js';
 import { str } from './otlp-fixtures.js';
 
@@ -28,6 +29,22 @@ export function call(
   return Promise.resolve(
     server.app.request(path, { ...rest, headers, ...(body === undefined ? {} : { body }) }),
   );
+}
+
+/** Posts OTLP JSON records to `server` with its tracing key, expecting them accepted (200). */
+export async function ingest(server: RunningServer, signal: 'traces' | 'logs', body: unknown): Promise<void> {
+  const res = await call(server, `/api/v1/otlp/v1/${signal}`, {
+    method: 'POST',
+    key: server.keys.tracing,
+    json: body,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The status, code and message of an error answer. */
+export async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  return { status: res.status, ...body.error };
 }
 
 /** A reservation request body for `bytes`. */

@@ -10,7 +10,9 @@ import {
   call,
   downloadLink,
   entryOf,
+  errorOf,
   fileEvent,
+  ingest,
   sha256Of,
   upload,
 } from '../../test-support/media-fixtures.js';
@@ -35,11 +37,6 @@ interface Link {
   size: number;
   contentType: string;
   expiresAt: string;
-}
-
-async function ingest(path: 'traces' | 'logs', body: unknown): Promise<void> {
-  const res = await fx.postJson(`/api/v1/otlp/v1/${path}`, body);
-  expect(res.status).toBe(200);
 }
 
 /** Completes an execution of a new experiment over `traceId` with trace evidence; returns the snapshot ID. */
@@ -70,11 +67,6 @@ function snapshotLink(
   });
 }
 
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  return { status: res.status, ...body.error };
-}
-
 /**
  * A trace whose first span lists `stored` (uploaded, named) and `neverUploaded` in `svc.blobs`,
  * records `event` (uploaded) with a `svc.file` event; a log record correlated with the second
@@ -94,6 +86,7 @@ async function seededSnapshot() {
     await upload(fx.server, traceId, bytes);
   }
   await ingest(
+    fx.server,
     'traces',
     tracesRequest([
       jsonSpan(traceId, {
@@ -110,6 +103,7 @@ async function seededSnapshot() {
     ]),
   );
   await ingest(
+    fx.server,
     'logs',
     logsRequest([
       {
@@ -200,6 +194,7 @@ describe('GET /api/v1/evals/trace-snapshots/{snapshotId}/blobs/{sha256}', () => 
   it("judges files from the snapshot's copies: later spans listing a file change nothing", async () => {
     const { traceId, files, snapshotId } = await seededSnapshot();
     await ingest(
+      fx.server,
       'traces',
       tracesRequest([
         jsonSpan(traceId, { attributes: [blobsAttribute([entryOf(files.unlisted, { name: 'late.png' })])] }),
