@@ -3,12 +3,14 @@
  * (deferred), and the result submission of one evaluation item.
  * @module
  */
+import type { EvaluationClient } from '../client/evaluation-client.js';
 import type { LocalScorer } from '../scorers/define-local-scorer.js';
 import type { ExecutionState, Score, ScoreContext } from '../scorers/score.js';
 import { canScoreLocally, scoreLocally } from '../scorers/score-locally.js';
 import type { JsonValue } from '../scorers/scorer-definitions.js';
 import type { ResultSubmissionItem } from '../types/run-types.js';
 import type { ScorerVersion } from '../types/scorer-types.js';
+import { withTransientRetry } from './transient-retry.js';
 
 /** The explanation results carry when `persistResultContent` is false. */
 export const CONTENT_NOT_PERSISTED = 'Explanation not kept: the runner ran with persistResultContent: false.';
@@ -33,6 +35,21 @@ export function planScoring(
     else deferredScorerVersionIds.push(version.id);
   }
   return { local, deferredScorerVersionIds };
+}
+
+/**
+ * Reads the scorer versions a run pins (each read retried on transient failures) and plans them
+ * with {@link planScoring}.
+ */
+export async function readScoringPlan(
+  client: Pick<EvaluationClient, 'getScorerVersion'>,
+  scorerVersionIds: readonly string[],
+  scorers: readonly LocalScorer[],
+): Promise<ScoringPlan> {
+  const versions = await Promise.all(
+    scorerVersionIds.map((id) => withTransientRetry(() => client.getScorerVersion(id))),
+  );
+  return planScoring(versions, scorers);
 }
 
 /** What one item is scored on: a subject's case and its execution's outcome. */

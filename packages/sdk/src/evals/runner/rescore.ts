@@ -7,7 +7,7 @@
 import { CheckpointStore } from './checkpoint-store.js';
 import { forEachConcurrently } from './for-each-concurrently.js';
 import { listAllPages } from './list-all-pages.js';
-import { planScoring, scoreItem } from './local-scoring.js';
+import { readScoringPlan, scoreItem } from './local-scoring.js';
 import type { RunnerHooks } from './runner-hooks.js';
 import { type RescoreOptions, validateRescoreOptions } from './runner-options.js';
 import type { ItemRecord } from './runner-records.js';
@@ -56,10 +56,7 @@ export async function rescoreWithHooks(options: RescoreOptions, hooks: RunnerHoo
   });
   try {
     const run = await withTransientRetry(() => client.getEvaluationRun(runId));
-    const versions = await Promise.all(
-      run.scorerVersionIds.map((id) => withTransientRetry(() => client.getScorerVersion(id))),
-    );
-    const plan = planScoring(versions, resolved.scorers);
+    const plan = await readScoringPlan(client, run.scorerVersionIds, resolved.scorers);
     const items = await listAllPages((page) => client.listEvaluationItems(runId, page));
     const existing = await listAllPages((page) => client.listResults(runId, page));
     const resultIds: string[][] = [];

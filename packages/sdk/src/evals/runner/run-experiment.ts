@@ -10,7 +10,7 @@ import { CheckpointStore } from './checkpoint-store.js';
 import { flushBarrier } from './flush-barrier.js';
 import { forEachConcurrently } from './for-each-concurrently.js';
 import { listAllPages } from './list-all-pages.js';
-import { planScoring } from './local-scoring.js';
+import { readScoringPlan } from './local-scoring.js';
 import { type CaseResult, type ExperimentRun, runCase } from './run-case.js';
 import type { RunnerHooks } from './runner-hooks.js';
 import { type RunExperimentOptions, validateRunExperimentOptions } from './runner-options.js';
@@ -80,10 +80,7 @@ export async function runExperimentWithHooks(
   });
   try {
     const experiment = await withTransientRetry(() => client.getExperiment(experimentId));
-    const versions = await Promise.all(
-      experiment.scorerVersionIds.map((id) => withTransientRetry(() => client.getScorerVersion(id))),
-    );
-    const plan = planScoring(versions, resolved.scorers);
+    const plan = await readScoringPlan(client, experiment.scorerVersionIds, resolved.scorers);
     const items = await listAllPages((page) => client.listExperimentItems(experimentId, page));
     const run: ExperimentRun = {
       options: resolved,
