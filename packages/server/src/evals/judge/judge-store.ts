@@ -13,6 +13,7 @@ import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn } from '../core/json-columns.js';
 import { type Page, type PageRequest, readPage } from '../core/paging.js';
 import { requireRow } from '../core/require-row.js';
+import { pinnedPair } from '../runs/pinned-pair.js';
 import type { ResultStore } from '../runs/result-store.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
@@ -124,20 +125,8 @@ export class JudgeStore {
     const pairs = new Set<string>();
     for (const [index, job] of input.jobs.entries()) {
       const at = `jobs.${index}`;
-      const item = this.#runs.findItem(job.evaluationItemId);
-      if (item === undefined || item.runId !== runId) {
-        throw new ApiError(404, 'not_found', `${at}.evaluationItemId: no item of this run has this ID.`);
-      }
-      if (!run.scorerVersionIds.includes(job.scorerVersionId)) {
-        throw new ApiError(
-          400,
-          'invalid_request',
-          `${at}.scorerVersionId: is not a scorer version of this run.`,
-        );
-      }
-      if (
-        this.#scorers.getVersion(job.scorerVersionId, `${at}.scorerVersionId`).definition.kind !== 'llm_judge'
-      ) {
+      const version = pinnedPair({ runs: this.#runs, scorers: this.#scorers }, run, job, at);
+      if (version.definition.kind !== 'llm_judge') {
         throw new ApiError(
           400,
           'invalid_request',

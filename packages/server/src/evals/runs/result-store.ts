@@ -13,6 +13,7 @@ import { withOptional } from '../core/json-columns.js';
 import { type Page, type PageRequest, readPage } from '../core/paging.js';
 import { requireRow } from '../core/require-row.js';
 import type { ScorerStore } from '../scorers/scorer-store.js';
+import { pinnedPair } from './pinned-pair.js';
 import type { ResultSchema, SubmitResultsSchema } from './run-schemas.js';
 import type { RunStore } from './run-store.js';
 import { type ScoreFields, scoreProblem } from './score-rules.js';
@@ -111,18 +112,7 @@ export class ResultStore {
     const pairs = new Set<string>();
     const checked = submission.results.map((result, index): CheckedResult => {
       const at = `results.${index}`;
-      const item = this.#runs.findItem(result.evaluationItemId);
-      if (item === undefined || item.runId !== runId) {
-        throw new ApiError(404, 'not_found', `${at}.evaluationItemId: no item of this run has this ID.`);
-      }
-      if (!run.scorerVersionIds.includes(result.scorerVersionId)) {
-        throw new ApiError(
-          400,
-          'invalid_request',
-          `${at}.scorerVersionId: is not a scorer version of this run.`,
-        );
-      }
-      const version = this.#scorers.getVersion(result.scorerVersionId, `${at}.scorerVersionId`);
+      const version = pinnedPair({ runs: this.#runs, scorers: this.#scorers }, run, result, at);
       if (version.definition.kind === 'llm_judge') {
         throw new ApiError(
           409,
