@@ -28,6 +28,13 @@ const VersionParams = z.object({ versionId: idParam('versionId') });
 
 const WRITE_CONFLICTS = 'The version is frozen (frozen) or expectedRevision is stale (stale_revision)';
 
+/** The errors of both case writes (a case, an eval-set case): the version, and the files they pin. */
+const CASE_WRITE_ERRORS = {
+  404: 'No such version, artifact, or file in the named trace',
+  409: `${WRITE_CONFLICTS}; or an artifact is not uploaded yet (conflict)`,
+  503: 'File storage cannot be read',
+};
+
 /** Registers the dataset routes. */
 export function registerDatasetRoutes(
   app: OpenAPIHono<GuardedEnv>,
@@ -101,11 +108,7 @@ export function registerDatasetRoutes(
     params: VersionParams,
     body: CaseWriteSchema,
     response: CaseWriteResultSchema,
-    errors: {
-      404: 'No such version, artifact, or file in the named trace',
-      409: `${WRITE_CONFLICTS}; or an artifact is not uploaded yet (conflict)`,
-      503: 'File storage cannot be read',
-    },
+    errors: CASE_WRITE_ERRORS,
     prepare: ({ body }) => caseFiles.prepare(body.files),
     handle: ({ params, body, prepared }) =>
       store.writeCase(params.versionId, body, 'case', caseFiles.pin(prepared)),
@@ -120,11 +123,7 @@ export function registerDatasetRoutes(
     params: VersionParams,
     body: EvalSetCaseWriteSchema,
     response: CaseWriteResultSchema,
-    errors: {
-      404: 'No such version, artifact, or file in the named trace',
-      409: `${WRITE_CONFLICTS}; or an artifact is not uploaded yet (conflict)`,
-      503: 'File storage cannot be read',
-    },
+    errors: CASE_WRITE_ERRORS,
     prepare: ({ body }) => caseFiles.prepare(body.files),
     handle: ({ params, body, prepared }) =>
       store.writeCase(
