@@ -2,6 +2,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JudgeJob } from '../types/judge-types.js';
 import {
+  completedExperiment,
   exactMatchVersion,
   expectApiError,
   frozenVersion,
@@ -75,25 +76,12 @@ beforeAll(async () => {
     })
   ).id;
   ctx.exact = await exactMatchVersion(client);
-  const created = await client.createExperiment({
-    idempotencyKey: client.newIdempotencyKey(),
-    name: 'Judged',
-    datasetVersionId: versionId,
-    scorerVersionIds: [ctx.judge, ctx.exact],
-  });
-  ctx.runId = created.evaluationRunId;
-  ctx.items = [];
-  for (const caseId of caseIds) {
-    const execution = await client.startExecution(created.id, caseId, {
-      idempotencyKey: client.newIdempotencyKey(),
-    });
-    const done = await client.completeExecution(execution.id, {
-      idempotencyKey: client.newIdempotencyKey(),
-      state: 'succeeded',
-      output: 'Happy to help!',
-    });
-    ctx.items.push(done.evaluationItemId);
-  }
+  const { runId, items } = await completedExperiment(
+    client,
+    { name: 'Judged', versionId, caseIds, scorerVersionIds: [ctx.judge, ctx.exact] },
+    'Happy to help!',
+  );
+  Object.assign(ctx, { runId, items });
 });
 
 describe('evaluation client: hosted judge', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sourceDigest } from '../scorers/source-digest.js';
 import {
+  completedExperiment,
   exactMatchVersion,
   expectApiError,
   frozenVersion,
@@ -40,28 +41,12 @@ beforeAll(async () => {
       metrics: [{ name: 'score', type: 'number', min: 0, max: 1 }],
     })
   ).id;
-  const created = await client.createExperiment({
-    idempotencyKey: client.newIdempotencyKey(),
-    name: 'Runs',
-    datasetVersionId: versionId,
-    scorerVersionIds: [ctx.exact, ctx.local],
-  });
-  ctx.experimentId = created.id;
-  ctx.runId = created.evaluationRunId;
-  ctx.items = [];
-  ctx.subjects = [];
-  for (const caseId of caseIds) {
-    const execution = await client.startExecution(created.id, caseId, {
-      idempotencyKey: client.newIdempotencyKey(),
-    });
-    const done = await client.completeExecution(execution.id, {
-      idempotencyKey: client.newIdempotencyKey(),
-      state: 'succeeded',
-      output: 'A',
-    });
-    ctx.items.push(done.evaluationItemId);
-    ctx.subjects.push(done.subjectId);
-  }
+  const completed = await completedExperiment(
+    client,
+    { name: 'Runs', versionId, caseIds, scorerVersionIds: [ctx.exact, ctx.local] },
+    'A',
+  );
+  Object.assign(ctx, completed);
 });
 
 describe('evaluation client: runs and results', () => {

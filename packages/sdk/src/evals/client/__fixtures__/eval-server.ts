@@ -123,3 +123,49 @@ export async function exactMatchVersion(client: EvaluationClient): Promise<strin
   });
   return version.id;
 }
+
+/** An experiment whose every case has one completed execution. */
+export interface CompletedExperiment {
+  experimentId: string;
+  runId: string;
+  /** The evaluation items of the completions, in case order. */
+  items: string[];
+  /** Their subjects, in case order. */
+  subjects: string[];
+}
+
+/**
+ * Creates an experiment named `name` on `versionId` pinning `scorerVersionIds`, then starts and
+ * completes (succeeded, with `output`) one execution of each of `caseIds`.
+ */
+export async function completedExperiment(
+  client: EvaluationClient,
+  experiment: { name: string; versionId: string; caseIds: readonly string[]; scorerVersionIds: string[] },
+  output: unknown,
+): Promise<CompletedExperiment> {
+  const created = await client.createExperiment({
+    idempotencyKey: client.newIdempotencyKey(),
+    name: experiment.name,
+    datasetVersionId: experiment.versionId,
+    scorerVersionIds: experiment.scorerVersionIds,
+  });
+  const completed: CompletedExperiment = {
+    experimentId: created.id,
+    runId: created.evaluationRunId,
+    items: [],
+    subjects: [],
+  };
+  for (const caseId of experiment.caseIds) {
+    const execution = await client.startExecution(created.id, caseId, {
+      idempotencyKey: client.newIdempotencyKey(),
+    });
+    const done = await client.completeExecution(execution.id, {
+      idempotencyKey: client.newIdempotencyKey(),
+      state: 'succeeded',
+      output,
+    });
+    completed.items.push(done.evaluationItemId);
+    completed.subjects.push(done.subjectId);
+  }
+  return completed;
+}
