@@ -10,10 +10,10 @@
  * Node only (child processes of Node's type stripping): listed in `NODE_ONLY` of
  * `scripts/bun-sdk/vitest.config.mjs`.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { childResult, runSourceChild } from '../../test-support/source-child.js';
 import { useEvalServer } from '../client/__fixtures__/eval-server.js';
 import type { CrashChildInput } from './__fixtures__/crash-child.js';
@@ -22,7 +22,7 @@ import {
   createExperiment,
   publishScorers,
   questionVersion,
-  temporaryDirectory,
+  useTemporaryDirectories,
 } from './__fixtures__/runner-setup.js';
 import type { RunnerReport } from './runner-report.js';
 
@@ -43,10 +43,7 @@ async function runChild(input: CrashChildInput): Promise<ChildEnd> {
 }
 
 const evals = useEvalServer();
-const directories: string[] = [];
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
+const temporaryDirectory = useTemporaryDirectories();
 
 /** Where each case is killed, in order (a case index and a step), over successive runs. */
 const KILLS: ReadonlyArray<readonly [number, string]> = [
@@ -84,7 +81,6 @@ describe('crash and resume', () => {
     const { versionId, caseIds } = await questionVersion(evals.client, 10);
     const experiment = await createExperiment(evals.client, versionId, scorerVersionIds);
     const directory = temporaryDirectory('crash');
-    directories.push(directory);
     const invocationLog = join(directory, 'invocations.log');
     writeFileSync(invocationLog, '');
     const input: CrashChildInput = {
@@ -191,7 +187,6 @@ describe('crash and resume', () => {
       ],
     });
     const directory = temporaryDirectory('rescore');
-    directories.push(directory);
     const input: CrashChildInput = {
       mode: 'rescore',
       origin: evals.server.origin,

@@ -3,8 +3,7 @@
  * with the local scorers; results already there are kept; reruns submit nothing; content can be
  * kept off the service; unknown runs are refused.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SvcApiError } from '../../errors/svc-api-error.js';
 import { UNKNOWN_ID, useEvalServer } from '../client/__fixtures__/eval-server.js';
 import { answer, lengthScorer } from './__fixtures__/question-cases.js';
@@ -13,22 +12,14 @@ import {
   publishScorers,
   questionVersion,
   type ScorerVersionIds,
-  temporaryDirectory,
+  useTemporaryDirectories,
 } from './__fixtures__/runner-setup.js';
 import { CONTENT_NOT_PERSISTED } from './local-scoring.js';
 import { rescore } from './rescore.js';
 
 const evals = useEvalServer();
-const directories: string[] = [];
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-function checkpoint(): string {
-  const directory = temporaryDirectory('rescore');
-  directories.push(directory);
-  return directory;
-}
+const temporaryDirectory = useTemporaryDirectories();
+const checkpoint = () => temporaryDirectory('rescore');
 
 let scorers: ScorerVersionIds | undefined;
 

@@ -3,7 +3,6 @@
  * deferred scorers, reruns of a checkpoint, target errors, outputs that are not JSON, content not
  * persisted, omitted evidence, foreign executions, and concurrency 16 against 1.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSvc, type SvcClient } from '../../client/svc-client.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
@@ -18,7 +17,7 @@ import {
   publishScorers,
   questionVersion,
   type ScorerVersionIds,
-  temporaryDirectory,
+  useTemporaryDirectories,
 } from './__fixtures__/runner-setup.js';
 import { CONTENT_NOT_PERSISTED } from './local-scoring.js';
 import { CASE_SPAN_NAME } from './run-case.js';
@@ -26,12 +25,11 @@ import { runExperiment } from './run-experiment.js';
 import type { RunExperimentOptions } from './runner-options.js';
 
 const evals = useEvalServer();
-const directories: string[] = [];
+const checkpoint = useTemporaryDirectories();
 const clients: SvcClient[] = [];
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((svc) => svc.shutdown()));
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
 function tracingClient(captureContent = true): SvcClient {
@@ -43,12 +41,6 @@ function tracingClient(captureContent = true): SvcClient {
   });
   clients.push(svc);
   return svc;
-}
-
-function checkpoint(prefix: string): string {
-  const directory = temporaryDirectory(prefix);
-  directories.push(directory);
-  return directory;
 }
 
 let scorers: ScorerVersionIds | undefined;

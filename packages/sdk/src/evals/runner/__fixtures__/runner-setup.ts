@@ -1,12 +1,14 @@
 /**
  * Experiments for the runners' tests: a frozen dataset version of question cases, scorer versions
- * (two built-ins, a local-code scorer, a manual one) and experiments on them. Not part of the
+ * (two built-ins, a local-code scorer, a manual one), experiments on them, and temporary
+ * checkpoint directories. Not part of the
  * package's public API.
  * @module
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { frozenVersion, uniqueSlug } from '../../client/__fixtures__/eval-server.js';
 import type { EvaluationClient } from '../../client/evaluation-client.js';
 import type { ScorerDefinition } from '../../scorers/scorer-definitions.js';
@@ -69,7 +71,18 @@ export async function createExperiment(
   });
 }
 
-/** A new empty temporary directory. */
-export function temporaryDirectory(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `svc-runner-${prefix}-`));
+/**
+ * Temporary directories for a test file: the returned function makes a new empty one named after
+ * `prefix`; an `afterAll` removes them all.
+ */
+export function useTemporaryDirectories(): (prefix: string) => string {
+  const directories: string[] = [];
+  afterAll(() => {
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+  return (prefix) => {
+    const directory = mkdtempSync(join(tmpdir(), `svc-runner-${prefix}-`));
+    directories.push(directory);
+    return directory;
+  };
 }
