@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { recased } from './__fixtures__/recased.js';
 import { foldCase } from './fold-case.js';
-
-/** Random upper/lower casing of each code point of `text`. */
-const recased = (text: string) =>
-  fc
-    .array(fc.boolean(), { minLength: [...text].length, maxLength: [...text].length })
-    .map((upper) =>
-      [...text]
-        .map((character, index) => (upper[index] ? character.toUpperCase() : character.toLowerCase()))
-        .join(''),
-    );
 
 describe('foldCase', () => {
   it('folds every casing of a text alike', () => {

@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { recased } from './__fixtures__/recased.js';
 import { scoreIncludes } from './includes.js';
 
 function metricValue(score: ReturnType<typeof scoreIncludes>): unknown {
   return score.status === 'scored' ? score.metrics[0]?.value : score.status;
 }
-
-/** Random upper/lower casing of each code point of `text`. */
-const recased = (text: string) =>
-  fc
-    .array(fc.boolean(), { minLength: [...text].length, maxLength: [...text].length })
-    .map((upper) =>
-      [...text]
-        .map((character, index) => (upper[index] ? character.toUpperCase() : character.toLowerCase()))
-        .join(''),
-    );
 
 describe('scoreIncludes', () => {
   it('is case-sensitive exactly as String.prototype.includes when configured', () => {
