@@ -64,6 +64,25 @@ describe('rehydrateMedia', () => {
     expect(restored).toEqual({ messages: { messages } });
   });
 
+  it('reads data as attachments read it: line-wrapped base64 is the same file', () => {
+    const wrapped = CAT_PNG.base64.replace(/.{1,76}/g, '$&\r\n');
+    expect(wrapped).not.toBe(CAT_PNG.base64);
+    const restored = rehydrateMedia(inputs, [
+      { contentType: 'image/png', data: wrapped },
+      { contentType: 'image/png', data: DOT_PNG.base64 },
+    ]);
+    expect(restored).toEqual({ messages: { messages } });
+  });
+
+  it('refuses base64 cut off mid-character instead of restoring other bytes', () => {
+    // 'QUJD' is 'ABC'; the fifth character cannot end a base64 text.
+    const truncated = 'QUJDR';
+    expect(Buffer.from(truncated, 'base64').toString()).toBe('ABC');
+    expect(() => rehydrateMedia(inputs, [{ contentType: 'image/png', data: truncated }])).toThrow(
+      'files[0].data must be base64 or a data: URL declaring a media type; got another string',
+    );
+  });
+
   it('leaves parts without a matching file in digest form, and JSON text comes back as JSON text', () => {
     const text = scanAttribute('gen_ai.input.messages', JSON.stringify(messages), () => 'upload').value;
     const restored = rehydrateMedia(text, [{ contentType: 'image/png', bytes: DOT_PNG.bytes }]) as string;

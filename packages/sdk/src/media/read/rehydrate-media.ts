@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe } from '../../options/validate-options.js';
-import { parseDataUrl } from '../scan/index.js';
-import { percentDecode } from '../scan/media/data-url.js';
+import { decodeData } from '../attachment/decode-data.js';
 import { locateDigestFiles, replaceFiles } from './digest-locations.js';
 import { validateSha256 } from './fetch-options.js';
 
@@ -28,28 +27,24 @@ export interface RehydrateFile {
   role?: string;
 }
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
 interface CaseFileBytes {
   bytes: Uint8Array;
   contentType: string;
 }
 
-function decodeData(data: string, at: string): { bytes: Uint8Array; contentType?: string } {
-  const header = parseDataUrl(data, 0, data.length);
-  if (header !== undefined) {
-    const bytes = header.base64
-      ? Buffer.from(data.slice(header.dataStart), 'base64')
-      : percentDecode(data, header.dataStart, data.length);
-    return { bytes, contentType: header.mediaType };
-  }
+/**
+ * The bytes of a case file's `data`, read as attachments read theirs. No size limit is applied
+ * here: the case bounds its files.
+ */
+function decodeCaseData(data: string, at: string): { bytes: Uint8Array; contentType: string | undefined } {
+  const decoded = decodeData(data, Number.POSITIVE_INFINITY);
   // The value is the caller's file: it is never shown.
-  if (!BASE64.test(data)) {
+  if (!('bytes' in decoded)) {
     throw new TypeError(
       `${at}.data must be base64 or a data: URL declaring a media type; got another string`,
     );
   }
-  return { bytes: Buffer.from(data, 'base64') };
+  return { bytes: decoded.bytes, contentType: decoded.declaredType };
 }
 
 function caseFile(file: unknown, at: string): [sha256: string, CaseFileBytes] {
@@ -68,7 +63,8 @@ function caseFile(file: unknown, at: string): [sha256: string, CaseFileBytes] {
   if (data !== undefined && typeof data !== 'string') {
     throw new TypeError(`${at}.data must be a base64 string or a data: URL; got ${describe(data)}`);
   }
-  const decoded = bytes !== undefined ? { bytes } : decodeData(data as string, at);
+  const decoded =
+    bytes !== undefined ? { bytes, contentType: undefined } : decodeCaseData(data as string, at);
   const type = contentType ?? decoded.contentType;
   if (typeof type !== 'string' || type.trim() === '') {
     throw new TypeError(
