@@ -85,9 +85,3 @@ export function putBytes(
     ),
   );
 }
-
-/** The `error.code` of an upload route's JSON error body, when it is a plain code token. */
-export function errorCodeOf(json: unknown): string | undefined {
-  const code = (json as { error?: { code?: unknown } } | undefined)?.error?.code;
-  return typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : undefined;
-}

@@ -10,12 +10,13 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
+import { serviceErrorCode } from '../../http/service-error-code.js';
 import type { Dispatcher } from '../../http/undici.js';
 import { UPLOAD_BUDGET_BYTES } from '../media-types.js';
 import { readReservation } from './read-reservation.js';
 import { uploadBody } from './upload-body.js';
 import { heldBytes, UploadBudget } from './upload-budget.js';
-import { errorCodeOf, postJson, putBytes, type UploadAnswer } from './upload-http.js';
+import { postJson, putBytes, type UploadAnswer } from './upload-http.js';
 import type { UploadJob, UploadOrigin, UploadRefusal, UploadSink } from './upload-job.js';
 import {
   type Sleep,
@@ -112,7 +113,7 @@ const KNOWN_CODES = new Set([
 ]);
 
 function refusedBy(step: string, answer: UploadAnswer): string {
-  const code = errorCodeOf(answer.json);
+  const code = serviceErrorCode(answer.json);
   const shown = code !== undefined && KNOWN_CODES.has(code) ? ` ${code}` : '';
   return `the service refused the ${step} (HTTP ${answer.status}${shown})`;
 }
