@@ -8,6 +8,7 @@ import type { GuardedEnv } from '../../auth/route-guard.js';
 import { idParam } from '../core/common-schemas.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { registerEvalRoute } from '../core/eval-route.js';
+import { registerGetRoute } from '../core/read-routes.js';
 import { CreatedArtifactSchema } from '../files/case-file-schemas.js';
 import type { CaseFiles } from '../files/case-files.js';
 import type { ManagedDeliveries } from './managed-deliveries.js';
@@ -46,13 +47,13 @@ export function registerManagedRoutes(
     response: ManagedTargetSchema,
     handle: ({ body }) => managed.createTarget(body),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.managedTargets.get',
     summary: 'Reads a managed target',
     params: z.object({ targetId: idParam('targetId') }),
     response: ManagedTargetSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such target' },
-    handle: ({ params }) => managed.getTarget(params.targetId),
+    missing: 'No such target',
+    handle: (params) => managed.getTarget(params.targetId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.executions.dispatch',
@@ -74,13 +75,13 @@ export function registerManagedRoutes(
       return dispatched;
     },
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.dispatches.get',
     summary: 'Reads a dispatch: delivering, delivered (with the target’s status and answer) or failed',
     params: z.object({ dispatchId: idParam('dispatchId') }),
     response: DispatchRecordSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such dispatch' },
-    handle: ({ params }) => managed.getDispatch(params.dispatchId),
+    missing: 'No such dispatch',
+    handle: (params) => managed.getDispatch(params.dispatchId),
   });
   registerEvalRoute(app, context, {
     id: 'evals.executions.claim',
@@ -132,12 +133,12 @@ export function registerManagedRoutes(
     },
     handle: ({ params, body }) => managed.saveOutcome(params.executionId, body),
   });
-  registerEvalRoute(app, context, {
+  registerGetRoute(app, context, {
     id: 'evals.executions.managed',
     summary: 'Reads the managed side of an execution: dispatch, claim, usage and output files',
     params: ExecutionParams,
     response: ManagedExecutionSchema,
-    errors: { 400: 'The ID is not a UUID', 404: 'No such execution, or it was not dispatched' },
-    handle: ({ params }) => managed.managedExecution(params.executionId),
+    missing: 'No such execution, or it was not dispatched',
+    handle: (params) => managed.managedExecution(params.executionId),
   });
 }
