@@ -13,8 +13,8 @@ import { applyInlineValueLimit, mayExceedInlineLimit } from './engine/inline-val
 import { JsonTextScan } from './engine/json-text-scan.js';
 import { textMayHoldFiles } from './engine/may-hold-files.js';
 import { applyEdits } from './engine/text-edits.js';
-import { ARRAY } from './json/json-node.js';
-import { PARSE_LIMIT_UNITS, tokenizeJson } from './json/tokenize-json.js';
+import { ARRAY, ROOT } from './json/json-tape.js';
+import { PARSE_LIMIT_UNITS, releaseTape, tokenizeJson } from './json/tokenize-json.js';
 import { startsWithDataScheme } from './media/data-url.js';
 import { isDeclaredPlainText, readsOnlyPartsLists } from './recognizers/attribute-conventions.js';
 
@@ -55,16 +55,20 @@ function scanMedia(name: string, value: string, ask: AskFile): { value: string; 
   }
   const tokens = tokenizeJson(value);
   if (!tokens.ok) return { value, json: tokens.reason !== 'malformed' };
-  if (tokens.bigInteger) return { value, json: true };
-  if (readsOnlyPartsLists(name) && tokens.root.kind !== ARRAY) return { value, json: true };
-  const scan = new JsonTextScan(value, {
-    keyBase: `${name}#`,
-    ask,
-    largeMode: value.length > PARSE_LIMIT_UNITS,
-    depthBase: 0,
-  });
-  scan.walk(tokens.root);
-  return { value: applyEdits(value, scan.edits), json: true };
+  try {
+    if (tokens.bigInteger) return { value, json: true };
+    if (readsOnlyPartsLists(name) && tokens.tape.kind(ROOT) !== ARRAY) return { value, json: true };
+    const scan = new JsonTextScan(tokens.tape, {
+      keyBase: `${name}#`,
+      ask,
+      largeMode: value.length > PARSE_LIMIT_UNITS,
+      depthBase: 0,
+    });
+    scan.walk();
+    return { value: applyEdits(value, scan.edits), json: true };
+  } finally {
+    releaseTape(tokens.tape);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import type { FileDecision, FoundFile } from '../media-types.js';
+import type { JsonNode, JsonTape } from './json/json-tape.js';
 
 /** The first bytes of a PNG file (signature and IHDR header). */
 export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -42,4 +43,11 @@ export const PDF_BYTES = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n', 'lati
 /** The `sha256`/`size` members that replace a byte field holding `bytes`. */
 export function digestMembers(bytes: Uint8Array): string {
   return `"sha256":"${sha256Hex(bytes)}","size":${bytes.length}`;
+}
+
+/** The children of `node` in `tape` (items of an array, members of an object), in order. */
+export function childrenOf(tape: JsonTape, node: JsonNode): JsonNode[] {
+  const children: JsonNode[] = [];
+  for (let child = node + 1; child < tape.nexts[node]!; child = tape.nexts[child]!) children.push(child);
+  return children;
 }

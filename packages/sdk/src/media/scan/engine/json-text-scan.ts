@@ -10,7 +10,6 @@
 
 import { type FoundFile, INLINE_PREFIX_BYTES } from '../../media-types.js';
 import { utf8Prefix } from '../digest/utf8-text.js';
-import { ARRAY, type JsonNode, OBJECT, STRING } from '../json/json-node.js';
 import { escapePointerToken } from '../json/json-pointer.js';
 import {
   DecodedPositionMap,
@@ -19,7 +18,8 @@ import {
   escapeJsonStringContents,
   findMember,
 } from '../json/json-string-text.js';
-import { LONG_STRING_UNITS, tokenizeJson } from '../json/tokenize-json.js';
+import { ARRAY, type JsonNode, type JsonTape, OBJECT, ROOT, STRING } from '../json/json-tape.js';
+import { LONG_STRING_UNITS, releaseTape, tokenizeJson } from '../json/tokenize-json.js';
 import { startsWithDataScheme } from '../media/data-url.js';
 import {
   RECOGNIZED_TYPES,
@@ -59,59 +59,97 @@ export interface JsonTextScanOptions {
   preCheck?: boolean;
 }
 
+/** `words` by their length, for comparing a few code units at most with each key or type. */
+function byLength(words: readonly string[]): (string[] | undefined)[] {
+  const table: (string[] | undefined)[] = Array.from(
+    { length: Math.max(...words.map((word) => word.length)) + 1 },
+    () => undefined,
+  );
+  for (const word of words) {
+    const list = table[word.length] ?? [];
+    list.push(word);
+    table[word.length] = list;
+  }
+  return table;
+}
+const UNTYPED_KEYS_BY_LENGTH = byLength(UNTYPED_PART_KEYS);
+const TYPES_BY_LENGTH = byLength(RECOGNIZED_TYPES);
+
+/** The word of `table` that `text.slice(start, end)` is, if any. */
+function wordAt(
+  table: readonly (string[] | undefined)[],
+  text: string,
+  start: number,
+  end: number,
+): string | undefined {
+  const words = table[end - start];
+  if (words !== undefined) for (const word of words) if (text.startsWith(word, start)) return word;
+  return undefined;
+}
+
 /** Collects the edits that put the files of one JSON text in digest form. */
 export class JsonTextScan {
   readonly edits: TextEdit[] = [];
   private readonly reader: TextNodeReader;
+  /**
+   * The way from the root to the node being read: per level, the container, and the item's index
+   * (arrays) or the member's node (objects).
+   */
   private readonly pathNodes: JsonNode[] = [];
-  private readonly pathIndexes: number[] = [];
+  private readonly pathSteps: number[] = [];
 
+  private readonly tape: JsonTape;
   private readonly text: string;
   private readonly options: JsonTextScanOptions;
 
-  constructor(text: string, options: JsonTextScanOptions) {
-    this.text = text;
+  /** `tape`: the tokenized text (see `tokenizeJson`), read until the walk returns. */
+  constructor(tape: JsonTape, options: JsonTextScanOptions) {
+    this.tape = tape;
+    this.text = tape.text;
     this.options = options;
-    this.reader = new TextNodeReader(text);
+    this.reader = new TextNodeReader(tape);
   }
 
   /** Walks `node` (the text's root unless called recursively). */
-  walk(node: JsonNode): void {
+  walk(node: JsonNode = ROOT): void {
     const depth = this.options.depthBase + this.pathNodes.length;
     if (depth > MAX_FILE_DEPTH) return;
-    if (node.kind === OBJECT) this.walkObject(node);
-    else if (node.kind === ARRAY) this.walkArray(node);
-    else if (node.kind === STRING) this.walkString(node, depth);
+    const kind = this.tape.kind(node);
+    if (kind === OBJECT) this.walkObject(node);
+    else if (kind === ARRAY) this.walkArray(node);
+    else if (kind === STRING) this.walkString(node, depth);
   }
 
   /** The `type` of the object last given to {@link candidates}. */
   private candidateType: string | undefined;
 
   /**
-   * The recognizers that may match object `node` (see `Recognizer`), comparing its `type` with
-   * the recognized types in place rather than decoding it.
+   * The recognizers that may match object `node` (see `Recognizer`), reading its keys in one
+   * pass and comparing its `type` with the recognized types in place rather than decoding it.
    */
   private candidates(node: JsonNode): readonly Recognizer[] {
-    const text = this.text;
+    const { text, tape } = this;
+    const { nexts, keyStarts, keyEnds } = tape;
     this.candidateType = undefined;
-    const typeIndex = findMember(text, node, 'type');
-    if (typeIndex < 0) {
-      for (const key of UNTYPED_PART_KEYS) if (findMember(text, node, key) >= 0) return UNTYPED_RECOGNIZERS;
-      return NO_RECOGNIZERS;
+    let typeNode = -1;
+    let untyped = false;
+    const end = nexts[node]!;
+    for (let member = node + 1; member < end; member = nexts[member]!) {
+      const keyStart = keyStarts[member]! + 1;
+      const keyEnd = keyEnds[member]! - 1;
+      if (keyEnd - keyStart === 4 && text.startsWith('type', keyStart)) {
+        typeNode = member;
+        break;
+      }
+      if (!untyped && wordAt(UNTYPED_KEYS_BY_LENGTH, text, keyStart, keyEnd) !== undefined) untyped = true;
     }
-    const typeNode = node.children![typeIndex]!;
-    if (typeNode.kind !== STRING) return NO_RECOGNIZERS;
+    if (typeNode < 0) return untyped ? UNTYPED_RECOGNIZERS : NO_RECOGNIZERS;
+    if (tape.kind(typeNode) !== STRING) return NO_RECOGNIZERS;
     let type: string | undefined;
-    if (typeNode.escaped) {
+    if (tape.escaped(typeNode)) {
       type = this.reader.string(typeNode);
     } else {
-      const length = typeNode.end - typeNode.start - 2;
-      for (const known of RECOGNIZED_TYPES) {
-        if (known.length === length && text.startsWith(known, typeNode.start + 1)) {
-          type = known;
-          break;
-        }
-      }
+      type = wordAt(TYPES_BY_LENGTH, text, tape.starts[typeNode]! + 1, tape.ends[typeNode]! - 1);
     }
     if (type === undefined) return NO_RECOGNIZERS;
     this.candidateType = type;
@@ -123,64 +161,65 @@ export class JsonTextScan {
    * neither a data: URL nor JSON (checked before the walk pays for the node's path).
    */
   private mayHoldFiles(node: JsonNode): boolean {
-    if (node.kind !== STRING) return node.kind === OBJECT || node.kind === ARRAY;
-    const c = this.text.charCodeAt(node.start + 1);
+    const kind = this.tape.kind(node);
+    if (kind !== STRING) return kind === OBJECT || kind === ARRAY;
+    const c = this.text.charCodeAt(this.tape.starts[node]! + 1);
     // d, D, {, [, space, tab, backslash (an escaped line break before JSON)
     return c === 100 || c === 68 || c === 123 || c === 91 || c === 32 || c === 9 || c === 92;
   }
 
+  /** Walks `child`, the item or member `step` of `node` (see {@link pathSteps}). */
+  private walkChild(node: JsonNode, step: number, child: JsonNode): void {
+    this.pathNodes.push(node);
+    this.pathSteps.push(step);
+    this.walk(child);
+    this.pathNodes.pop();
+    this.pathSteps.pop();
+  }
+
   private walkArray(node: JsonNode): void {
-    const children = node.children!;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (!this.mayHoldFiles(child)) continue;
-      this.pathNodes.push(node);
-      this.pathIndexes.push(i);
-      this.walk(child);
-      this.pathNodes.pop();
-      this.pathIndexes.pop();
+    const nexts = this.tape.nexts;
+    const end = nexts[node]!;
+    let index = 0;
+    for (let child = node + 1; child < end; child = nexts[child]!, index++) {
+      if (this.mayHoldFiles(child)) this.walkChild(node, index, child);
     }
   }
 
   private walkObject(node: JsonNode): void {
-    const reader = this.reader;
+    const { tape, reader } = this;
     let match: PartMatch | undefined;
-    let matchIndex = -1;
-    let referenceIndex = -1;
+    let matchMember = -1;
+    let referenceMember = -1;
     const recognizers = this.candidates(node);
     const type = this.candidateType;
     for (const recognizer of recognizers) {
       match = recognizer.match(node, reader, type);
       if (match !== undefined) {
-        matchIndex = findMember(this.text, node, match.holderPath[0] ?? match.field);
+        matchMember = findMember(tape, node, match.holderPath[0] ?? match.field);
         break;
       }
       const references = recognizer.referenceMembers?.(node, reader, type);
       if (references !== undefined) {
-        referenceIndex = findMember(this.text, node, references[0]!);
+        referenceMember = findMember(tape, node, references[0]!);
         break;
       }
     }
-    const children = node.children!;
-    for (let i = 0; i < children.length; i++) {
-      if (i === referenceIndex) continue;
-      if (i === matchIndex) {
+    const nexts = tape.nexts;
+    const end = nexts[node]!;
+    for (let member = node + 1; member < end; member = nexts[member]!) {
+      if (member === referenceMember) continue;
+      if (member === matchMember) {
         this.readPart(node, match!);
         continue;
       }
-      const child = children[i]!;
-      if (!this.mayHoldFiles(child)) continue;
-      this.pathNodes.push(node);
-      this.pathIndexes.push(i);
-      this.walk(child);
-      this.pathNodes.pop();
-      this.pathIndexes.pop();
+      if (this.mayHoldFiles(member)) this.walkChild(node, member, member);
     }
   }
 
   private walkString(node: JsonNode, depth: number): void {
     const text = this.text;
-    let position = node.start + 1;
+    let position = this.tape.starts[node]! + 1;
     const first = text.charCodeAt(position);
     if (first === 100 || first === 68) {
       if (startsWithDataScheme(text, position)) this.readDataUrlString(node);
@@ -197,20 +236,19 @@ export class JsonTextScan {
         c = text.charCodeAt(position);
       } else break;
     }
-    if ((c === 123 || c === 91) && position < node.end - 1) this.readJsonString(node, depth);
+    if ((c === 123 || c === 91) && position < this.tape.ends[node]! - 1) this.readJsonString(node, depth);
   }
 
   /** The pointer of the node being read, or `undefined` when a key on the way does not decode. */
   private pointer(): string | undefined {
     let pointer = '';
     for (let i = 0; i < this.pathNodes.length; i++) {
-      const node = this.pathNodes[i]!;
-      const index = this.pathIndexes[i]!;
-      if (node.kind === ARRAY) {
-        pointer += `/${index}`;
+      const step = this.pathSteps[i]!;
+      if (this.tape.kind(this.pathNodes[i]!) === ARRAY) {
+        pointer += `/${step}`;
         continue;
       }
-      const key = decodeKey(this.text, node, index);
+      const key = decodeKey(this.tape, step);
       if (key === undefined) return undefined;
       pointer += `/${escapePointerToken(key)}`;
     }
@@ -218,15 +256,19 @@ export class JsonTextScan {
   }
 
   private readPayload(node: JsonNode, encoding: PayloadEncoding): FoundPayload | undefined {
-    if (node.kind === ARRAY) {
+    const tape = this.tape;
+    const kind = tape.kind(node);
+    const start = tape.starts[node]!;
+    const end = tape.ends[node]!;
+    if (kind === ARRAY) {
       if (encoding !== 'binary') return undefined;
-      const bytes = readByteArrayText(this.text, node.start, node.end, node.children!.length);
+      const bytes = readByteArrayText(this.text, start, end, tape.childCount(node));
       return bytes === undefined ? undefined : bytesPayload(bytes);
     }
-    if (node.kind !== STRING) return undefined;
-    if (!node.escaped) return readStringPayload(this.text, node.start + 1, node.end - 1, encoding);
-    if (this.options.largeMode && node.end - node.start - 2 > LONG_STRING_UNITS) return undefined;
-    const decoded = decodeStringNode(this.text, node);
+    if (kind !== STRING) return undefined;
+    if (!tape.escaped(node)) return readStringPayload(this.text, start + 1, end - 1, encoding);
+    if (this.options.largeMode && end - start - 2 > LONG_STRING_UNITS) return undefined;
+    const decoded = decodeStringNode(tape, node);
     return decoded === undefined ? undefined : readStringPayload(decoded, 0, decoded.length, encoding);
   }
 
@@ -249,9 +291,8 @@ export class JsonTextScan {
   private readPart(part: JsonNode, match: PartMatch): void {
     const holder = objectAt(this.reader, part, match.holderPath);
     if (holder === undefined) return;
-    const index = findMember(this.text, holder, match.field);
-    if (index < 0) return;
-    const payloadNode = holder.children![index]!;
+    const payloadNode = findMember(this.tape, holder, match.field);
+    if (payloadNode < 0) return;
     const payload = this.readPayload(payloadNode, match.encoding);
     if (payload === undefined) return;
     const facts = fileFacts(match, payload);
@@ -262,8 +303,8 @@ export class JsonTextScan {
         : undefined;
     if (!this.offer(payload, facts, prefix === undefined ? '' : '/content')) return;
     this.edits.push({
-      start: holder.keys![2 * index]!,
-      end: payloadNode.end,
+      start: this.tape.keyStarts[payloadNode]!,
+      end: this.tape.ends[payloadNode]!,
       replacement: digestMembersText(payload.sha256, payload.size, prefix),
     });
   }
@@ -277,33 +318,43 @@ export class JsonTextScan {
     const prefix = facts.textual ? textFilePrefix(payload.source) : undefined;
     if (!this.offer(payload, facts, prefix === undefined ? '' : '/content')) return;
     this.edits.push({
-      start: node.start,
-      end: node.end,
+      start: this.tape.starts[node]!,
+      end: this.tape.ends[node]!,
       replacement: blobPartText(facts, payload.sha256, payload.size, prefix),
     });
   }
 
   /** A string holding JSON: scanned as its own text, edits written back escaped. */
   private readJsonString(node: JsonNode, depth: number): void {
-    if (this.options.largeMode && node.escaped && node.end - node.start - 2 > LONG_STRING_UNITS) return;
-    if (this.options.preCheck !== false && !textMayHoldFiles(this.text, node.start + 1, node.end - 1)) return;
-    const inner = decodeStringNode(this.text, node);
+    const tape = this.tape;
+    const start = tape.starts[node]!;
+    const end = tape.ends[node]!;
+    if (this.options.largeMode && tape.escaped(node) && end - start - 2 > LONG_STRING_UNITS) return;
+    if (this.options.preCheck !== false && !textMayHoldFiles(this.text, start + 1, end - 1)) return;
+    const inner = decodeStringNode(tape, node);
     if (inner === undefined) return;
     const tokens = tokenizeJson(inner, { nestingUsed: depth });
-    if (!tokens.ok || tokens.bigInteger) return;
-    const pointer = this.pointer();
-    if (pointer === undefined) return;
-    const scan = new JsonTextScan(inner, {
-      keyBase: `${this.options.keyBase}${pointer}`,
-      ask: this.options.ask,
-      largeMode: false,
-      depthBase: depth,
-      preCheck: this.options.preCheck,
-    });
-    scan.walk(tokens.root);
-    if (scan.edits.length === 0) return;
-    const positions = new DecodedPositionMap(this.text, node.start + 1, node.end - 1);
-    for (const edit of scan.edits) {
+    if (!tokens.ok) return;
+    let edits: readonly TextEdit[];
+    try {
+      if (tokens.bigInteger) return;
+      const pointer = this.pointer();
+      if (pointer === undefined) return;
+      const scan = new JsonTextScan(tokens.tape, {
+        keyBase: `${this.options.keyBase}${pointer}`,
+        ask: this.options.ask,
+        largeMode: false,
+        depthBase: depth,
+        preCheck: this.options.preCheck,
+      });
+      scan.walk();
+      edits = scan.edits;
+    } finally {
+      releaseTape(tokens.tape);
+    }
+    if (edits.length === 0) return;
+    const positions = new DecodedPositionMap(this.text, start + 1, end - 1);
+    for (const edit of edits) {
       this.edits.push({
         start: positions.map(edit.start),
         end: positions.map(edit.end),

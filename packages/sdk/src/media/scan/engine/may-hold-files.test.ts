@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PARSE_LIMIT_UNITS, tokenizeJson } from '../json/tokenize-json.js';
+import { PARSE_LIMIT_UNITS, releaseTape, tokenizeJson } from '../json/tokenize-json.js';
 import { startsWithDataScheme } from '../media/data-url.js';
 import { attributeMayHoldFiles, scanAttribute } from '../scan-attribute.js';
 import { documents, documentsWith } from '../test-generators.js';
@@ -16,7 +16,7 @@ function filesFound(text: string): number {
   const tokens = tokenizeJson(text);
   if (!tokens.ok || tokens.bigInteger) return 0;
   let found = 0;
-  const scan = new JsonTextScan(text, {
+  const scan = new JsonTextScan(tokens.tape, {
     keyBase: 'gen_ai.input.messages#',
     ask: () => {
       found++;
@@ -26,7 +26,8 @@ function filesFound(text: string): number {
     depthBase: 0,
     preCheck: false,
   });
-  scan.walk(tokens.root);
+  scan.walk();
+  releaseTape(tokens.tape);
   return found;
 }
 

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { ARRAY, type JsonNode, OBJECT, STRING } from '../json/json-node.js';
 import { decodeStringNode, findMember } from '../json/json-string-text.js';
+import { ARRAY, type JsonNode, type JsonTape, OBJECT, STRING } from '../json/json-tape.js';
 import type { NodeReader } from '../recognizers/recognizer.js';
 
 /** Strings longer than this are not read as names, types or formats. */
@@ -13,28 +13,31 @@ const MAX_SHORT_STRING = 1024;
 
 /** Reads the nodes of one JSON text. */
 export class TextNodeReader implements NodeReader<JsonNode> {
-  private readonly text: string;
+  private readonly tape: JsonTape;
 
-  constructor(text: string) {
-    this.text = text;
+  constructor(tape: JsonTape) {
+    this.tape = tape;
   }
 
   member(node: JsonNode, key: string): JsonNode | undefined {
-    if (node.kind !== OBJECT) return undefined;
-    const index = findMember(this.text, node, key);
-    return index < 0 ? undefined : node.children![index];
+    const member = findMember(this.tape, node, key);
+    return member < 0 ? undefined : member;
   }
 
   string(node: JsonNode): string | undefined {
-    if (node.kind !== STRING || node.end - node.start > MAX_SHORT_STRING + 2) return undefined;
-    const value = decodeStringNode(this.text, node);
+    const tape = this.tape;
+    if (tape.kind(node) !== STRING || tape.ends[node]! - tape.starts[node]! > MAX_SHORT_STRING + 2) {
+      return undefined;
+    }
+    const value = decodeStringNode(tape, node);
     return value !== undefined && value.length <= MAX_SHORT_STRING ? value : undefined;
   }
 
   kind(node: JsonNode): 'object' | 'array' | 'string' | 'other' {
-    if (node.kind === OBJECT) return 'object';
-    if (node.kind === ARRAY) return 'array';
-    if (node.kind === STRING) return 'string';
+    const kind = this.tape.kind(node);
+    if (kind === OBJECT) return 'object';
+    if (kind === ARRAY) return 'array';
+    if (kind === STRING) return 'string';
     return 'other';
   }
 }

@@ -9,7 +9,7 @@
 import { type FoundFile, INLINE_PREFIX_BYTES } from '../../media-types.js';
 import { utf8Prefix } from '../digest/utf8-text.js';
 import { formatPointer } from '../json/json-pointer.js';
-import { tokenizeJson } from '../json/tokenize-json.js';
+import { releaseTape, tokenizeJson } from '../json/tokenize-json.js';
 import { startsWithDataScheme } from '../media/data-url.js';
 import { candidateRecognizers } from '../recognizers/all-recognizers.js';
 import type { PartMatch, PayloadEncoding } from '../recognizers/recognizer.js';
@@ -166,15 +166,20 @@ export class StructuredScan {
     }
     if (!looksLikeJson(value) || !textMayHoldFiles(value)) return value;
     const tokens = tokenizeJson(value, { nestingUsed: depth });
-    if (!tokens.ok || tokens.bigInteger) return value;
-    const scan = new JsonTextScan(value, {
-      keyBase: `${this.keyBase}${formatPointer(this.path)}`,
-      ask: this.ask,
-      largeMode: false,
-      depthBase: depth,
-    });
-    scan.walk(tokens.root);
-    return applyEdits(value, scan.edits);
+    if (!tokens.ok) return value;
+    try {
+      if (tokens.bigInteger) return value;
+      const scan = new JsonTextScan(tokens.tape, {
+        keyBase: `${this.keyBase}${formatPointer(this.path)}`,
+        ask: this.ask,
+        largeMode: false,
+        depthBase: depth,
+      });
+      scan.walk();
+      return applyEdits(value, scan.edits);
+    } finally {
+      releaseTape(tokens.tape);
+    }
   }
 }
 

@@ -1,32 +1,39 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { childrenOf } from '../test-support.js';
 import { DecodedPositionMap, decodeKey, decodeStringNode, findMember } from './json-string-text.js';
+import { ROOT } from './json-tape.js';
 import { tokenizeJson } from './tokenize-json.js';
 
-function root(text: string) {
+function tape(text: string) {
   const result = tokenizeJson(text);
   if (!result.ok) throw new Error(result.reason);
-  return result.root;
+  return result.tape;
 }
 
 describe('JSON string literals in a text', () => {
   it('decodes strings and keys, and finds members by name', () => {
     const text = '{"plain":"a","esc\\u0061ped":"b\\n","type":"x"}';
-    const object = root(text);
-    expect(decodeStringNode(text, object.children![0]!)).toBe('a');
-    expect(decodeStringNode(text, object.children![1]!)).toBe('b\n');
-    expect(decodeKey(text, object, 1)).toBe('escaped');
-    expect(findMember(text, object, 'type')).toBe(2);
-    expect(findMember(text, object, 'typ')).toBe(-1);
+    const object = tape(text);
+    const [plain, escaped, type] = childrenOf(object, ROOT);
+    expect(decodeStringNode(object, plain!)).toBe('a');
+    expect(decodeStringNode(object, escaped!)).toBe('b\n');
+    expect(decodeKey(object, plain!)).toBe('plain');
+    expect(decodeKey(object, escaped!)).toBe('escaped');
+    expect(findMember(object, ROOT, 'type')).toBe(type);
+    expect(findMember(object, ROOT, 'typ')).toBe(-1);
+    // Not an object: no members
+    expect(findMember(object, plain!, 'type')).toBe(-1);
   });
 
   it('does not decode invalid escapes or raw control characters', () => {
     const text = '["\\x", "a\u0001b"]';
-    const array = root(text);
-    expect(decodeStringNode(text, array.children![0]!)).toBeUndefined();
-    expect(decodeStringNode(text, array.children![1]!)).toBe('a\u0001b');
-    const escaped = '["\\n\u0001"]';
-    expect(decodeStringNode(escaped, root(escaped).children![0]!)).toBeUndefined();
+    const array = tape(text);
+    const [invalid, raw] = childrenOf(array, ROOT);
+    expect(decodeStringNode(array, invalid!)).toBeUndefined();
+    expect(decodeStringNode(array, raw!)).toBe('a\u0001b');
+    const escaped = tape('["\\n\u0001"]');
+    expect(decodeStringNode(escaped, childrenOf(escaped, ROOT)[0]!)).toBeUndefined();
   });
 
   it('maps decoded positions back into the literal', () => {

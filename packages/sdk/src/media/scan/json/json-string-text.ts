@@ -5,30 +5,10 @@
  * @module
  */
 
-import type { JsonNode } from './json-node.js';
+import { type JsonNode, type JsonTape, OBJECT } from './json-tape.js';
 
-/**
- * The decoded contents of the string literal `text.slice(node.start, node.end)`, or `undefined`
- * when the literal is not valid JSON (bad escape, raw control character).
- */
-export function decodeStringNode(text: string, node: JsonNode): string | undefined {
-  if (!node.escaped) {
-    return text.slice(node.start + 1, node.end - 1);
-  }
-  try {
-    return JSON.parse(text.slice(node.start, node.end)) as string;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The key of member `index` of object `node`, decoded, or `undefined` when it is not valid. */
-export function decodeKey(text: string, node: JsonNode, index: number): string | undefined {
-  const keys = node.keys!;
-  const start = keys[2 * index]!;
-  const end = keys[2 * index + 1]!;
-  const backslash = text.indexOf('\\', start);
-  if (backslash < 0 || backslash >= end) return text.slice(start + 1, end - 1);
+/** The decoded contents of `text.slice(start, end)`, a string literal with escapes. */
+function decodeEscaped(text: string, start: number, end: number): string | undefined {
   try {
     return JSON.parse(text.slice(start, end)) as string;
   } catch {
@@ -36,13 +16,38 @@ export function decodeKey(text: string, node: JsonNode, index: number): string |
   }
 }
 
-/** Index of the member named `name` in object `node` (compared without decoding), or -1. */
-export function findMember(text: string, node: JsonNode, name: string): number {
-  const keys = node.keys!;
+/**
+ * The decoded contents of string `node` of `tape`, or `undefined` when the literal is not valid
+ * JSON (bad escape, raw control character).
+ */
+export function decodeStringNode(tape: JsonTape, node: JsonNode): string | undefined {
+  const start = tape.starts[node]!;
+  const end = tape.ends[node]!;
+  if (!tape.escaped(node)) return tape.text.slice(start + 1, end - 1);
+  return decodeEscaped(tape.text, start, end);
+}
+
+/** The key of object member `member`, decoded, or `undefined` when it is not valid. */
+export function decodeKey(tape: JsonTape, member: JsonNode): string | undefined {
+  const text = tape.text;
+  const start = tape.keyStarts[member]!;
+  const end = tape.keyEnds[member]!;
+  for (let i = start + 1; i < end - 1; i++) {
+    if (text.charCodeAt(i) === 92) return decodeEscaped(text, start, end);
+  }
+  return text.slice(start + 1, end - 1);
+}
+
+/** The first member of object `node` named `name` (compared without decoding), or -1. */
+export function findMember(tape: JsonTape, node: JsonNode, name: string): JsonNode {
+  if (tape.kind(node) !== OBJECT) return -1;
+  const text = tape.text;
+  const { nexts, keyStarts, keyEnds } = tape;
   const length = name.length + 2;
-  for (let i = 0; i < keys.length; i += 2) {
-    const start = keys[i]!;
-    if (keys[i + 1]! - start === length && text.startsWith(name, start + 1)) return i >> 1;
+  const end = nexts[node]!;
+  for (let member = node + 1; member < end; member = nexts[member]!) {
+    const start = keyStarts[member]!;
+    if (keyEnds[member]! - start === length && text.startsWith(name, start + 1)) return member;
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 /**
  * A position-tracking JSON tokenizer written for speed: structure is read with `charCodeAt`,
- * string ends are found with `indexOf`, and no string contents are copied. It is strict about
+ * string ends are found with `indexOf`, no string contents are copied, and nodes go into the
+ * typed arrays of a {@link JsonTape} (reused from call to call) rather than objects. It is strict about
  * structure (brackets, commas, colons, numbers, literals) and lenient inside strings: control
  * characters and escape sequences are checked only when a string is decoded (see
  * `json-string-text.ts`), which the scanner does for the few strings it reads.
@@ -10,7 +11,7 @@
  * @module
  */
 
-import { ARRAY, JsonNode, LITERAL_NODE, NUMBER_NODE, OBJECT, STRING } from './json-node.js';
+import { ARRAY, type JsonNode, JsonTape, LITERAL, NUMBER, OBJECT, STRING } from './json-tape.js';
 
 /** Arrays and objects nested deeper than this are not read. */
 export const MAX_NESTING = 32;
@@ -22,9 +23,12 @@ export const PARSE_LIMIT_UNITS = 8 * 1024 * 1024;
 /** Why a text was not tokenized. */
 export type TokenizeFailure = 'malformed' | 'too-deep' | 'too-large';
 
-/** The outcome of {@link tokenizeJson}. */
+/**
+ * The outcome of {@link tokenizeJson}. The root of `tape` is node 0 (`ROOT`); hand the tape back
+ * with {@link releaseTape} once read, so the next text reuses its arrays.
+ */
 export type TokenizeResult =
-  | { ok: true; root: JsonNode; bigInteger: boolean }
+  | { ok: true; tape: JsonTape; bigInteger: boolean }
   | { ok: false; reason: TokenizeFailure };
 
 /** Options of {@link tokenizeJson}. */
@@ -46,6 +50,14 @@ const TOO_LARGE = new Stop('too-large');
 
 const TWO_POW_53 = '9007199254740992';
 
+/**
+ * The code unit at `pos`, or -1 past the end. Reading past the end with `charCodeAt` gives NaN,
+ * which would make V8 recompile every inlined read of the tokenizer more slowly for good.
+ */
+function codeAt(text: string, pos: number): number {
+  return pos < text.length ? text.charCodeAt(pos) : -1;
+}
+
 class Tokenizer {
   pos = 0;
   /** Index of the next backslash at or after the last string start, -1 for none, -2 unknown. */
@@ -55,42 +67,45 @@ class Tokenizer {
   longPlainUnits = 0;
 
   readonly text: string;
+  readonly tape: JsonTape;
   readonly maxNesting: number;
   readonly restLimit: number;
 
-  constructor(text: string, maxNesting: number, restLimit: number) {
+  constructor(text: string, tape: JsonTape, maxNesting: number, restLimit: number) {
     this.text = text;
+    this.tape = tape;
     this.maxNesting = maxNesting;
     this.restLimit = restLimit;
   }
 
+  /** Skips whitespace; returns the code unit reached (-1 at the end). */
   skipSpace(): number {
     const text = this.text;
     let pos = this.pos;
-    let c = text.charCodeAt(pos);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++pos);
+    let c = codeAt(text, pos);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = codeAt(text, ++pos);
     this.pos = pos;
     return c;
   }
 
-  value(nesting: number): JsonNode {
+  /** Reads one value; `keyStart`/`keyEnd` locate its key when it is an object member (else -1). */
+  value(nesting: number, keyStart: number, keyEnd: number): JsonNode {
     if (this.pos - this.longPlainUnits > this.restLimit) throw TOO_LARGE;
     const c = this.skipSpace();
-    if (c === 34) return this.string();
-    if (c === 123) return this.object(nesting + 1);
-    if (c === 91) return this.array(nesting + 1);
-    if (c === 45 || (c >= 48 && c <= 57)) return this.number();
-    const text = this.text;
-    const pos = this.pos;
-    if ((c === 116 && text.startsWith('true', pos)) || (c === 110 && text.startsWith('null', pos))) {
-      this.pos = pos + 4;
-      return LITERAL_NODE;
+    let node: JsonNode;
+    if (c === 34) node = this.string();
+    else if (c === 123) node = this.object(nesting + 1);
+    else if (c === 91) node = this.array(nesting + 1);
+    else if (c === 45 || (c >= 48 && c <= 57)) node = this.number();
+    else node = this.literal(c);
+    // Read the arrays from the tape only now: they may have grown while the value was read.
+    const tape = this.tape;
+    tape.nexts[node] = tape.size;
+    if (keyStart >= 0) {
+      tape.keyStarts[node] = keyStart;
+      tape.keyEnds[node] = keyEnd;
     }
-    if (c === 102 && text.startsWith('false', pos)) {
-      this.pos = pos + 5;
-      return LITERAL_NODE;
-    }
-    throw MALFORMED;
+    return node;
   }
 
   /** Finds the closing quote of the string opening at `this.pos`; returns its index. */
@@ -106,90 +121,98 @@ class Tokenizer {
     }
   }
 
+  /** Reads the string opening at `this.pos`. */
   string(): JsonNode {
     const start = this.pos;
+    const node = this.tape.add(STRING, start);
     const q = this.stringEnd();
     let nb = this.nextBackslash;
     if (nb === -2 || (nb >= 0 && nb < start)) {
       nb = this.text.indexOf('\\', start);
       this.nextBackslash = nb;
     }
-    const escaped = nb >= 0 && nb < q;
-    if (!escaped && q - start - 1 > LONG_STRING_UNITS) this.longPlainUnits += q - start - 1;
+    if (nb >= 0 && nb < q) this.tape.markEscaped(node);
+    else if (q - start - 1 > LONG_STRING_UNITS) this.longPlainUnits += q - start - 1;
     this.pos = q + 1;
-    return new JsonNode(STRING, start, q + 1, escaped, null, null);
+    this.tape.ends[node] = q + 1;
+    return node;
   }
 
+  /** Reads the object opening at `this.pos`. */
   object(nesting: number): JsonNode {
     if (nesting > this.maxNesting) throw TOO_DEEP;
-    const start = this.pos;
+    const node = this.tape.add(OBJECT, this.pos);
     this.pos++;
-    const keys: number[] = [];
-    const children: JsonNode[] = [];
     let c = this.skipSpace();
-    if (c === 125) {
-      this.pos++;
-      return new JsonNode(OBJECT, start, this.pos, false, keys, children);
-    }
-    for (;;) {
-      if (c !== 34) throw MALFORMED;
-      const keyStart = this.pos;
-      const q = this.stringEnd();
-      keys.push(keyStart, q + 1);
-      this.pos = q + 1;
-      if (this.skipSpace() !== 58) throw MALFORMED;
-      this.pos++;
-      children.push(this.value(nesting));
-      c = this.skipSpace();
-      if (c === 44) {
+    if (c !== 125) {
+      for (;;) {
+        if (c !== 34) throw MALFORMED;
+        const keyStart = this.pos;
+        const q = this.stringEnd();
+        this.pos = q + 1;
+        if (this.skipSpace() !== 58) throw MALFORMED;
+        this.pos++;
+        this.value(nesting, keyStart, q + 1);
+        c = this.skipSpace();
+        if (c === 125) break;
+        if (c !== 44) throw MALFORMED;
         this.pos++;
         c = this.skipSpace();
-        continue;
       }
-      if (c === 125) {
-        this.pos++;
-        return new JsonNode(OBJECT, start, this.pos, false, keys, children);
-      }
-      throw MALFORMED;
     }
+    this.pos++;
+    this.tape.ends[node] = this.pos;
+    return node;
   }
 
+  /** Reads the array opening at `this.pos`. */
   array(nesting: number): JsonNode {
     if (nesting > this.maxNesting) throw TOO_DEEP;
-    const start = this.pos;
+    const node = this.tape.add(ARRAY, this.pos);
     this.pos++;
-    const children: JsonNode[] = [];
     let c = this.skipSpace();
-    if (c === 93) {
-      this.pos++;
-      return new JsonNode(ARRAY, start, this.pos, false, null, children);
-    }
-    for (;;) {
-      children.push(this.value(nesting));
-      c = this.skipSpace();
-      if (c === 44) {
+    if (c !== 93) {
+      for (;;) {
+        this.value(nesting, -1, -1);
+        c = this.skipSpace();
+        if (c === 93) break;
+        if (c !== 44) throw MALFORMED;
         this.pos++;
-        continue;
       }
-      if (c === 93) {
-        this.pos++;
-        return new JsonNode(ARRAY, start, this.pos, false, null, children);
-      }
-      throw MALFORMED;
     }
+    this.pos++;
+    this.tape.ends[node] = this.pos;
+    return node;
   }
 
+  /** Reads `true`, `false` or `null` (starting with code unit `c`) at `this.pos`. */
+  literal(c: number): JsonNode {
+    const text = this.text;
+    const pos = this.pos;
+    if ((c === 116 && text.startsWith('true', pos)) || (c === 110 && text.startsWith('null', pos))) {
+      this.pos = pos + 4;
+    } else if (c === 102 && text.startsWith('false', pos)) {
+      this.pos = pos + 5;
+    } else {
+      throw MALFORMED;
+    }
+    const node = this.tape.add(LITERAL, pos);
+    this.tape.ends[node] = this.pos;
+    return node;
+  }
+
+  /** Reads the number at `this.pos`, noting integers past 2^53. */
   number(): JsonNode {
     const text = this.text;
-    let pos = this.pos;
-    let c = text.charCodeAt(pos);
-    const negative = c === 45;
-    if (negative) c = text.charCodeAt(++pos);
+    const start = this.pos;
+    let pos = start;
+    let c = codeAt(text, pos);
+    if (c === 45) c = codeAt(text, ++pos);
     const digitsStart = pos;
     if (c === 48) {
-      c = text.charCodeAt(++pos);
+      c = codeAt(text, ++pos);
     } else if (c >= 49 && c <= 57) {
-      do c = text.charCodeAt(++pos);
+      do c = codeAt(text, ++pos);
       while (c >= 48 && c <= 57);
     } else {
       throw MALFORMED;
@@ -198,25 +221,39 @@ class Tokenizer {
     let integer = true;
     if (c === 46) {
       integer = false;
-      c = text.charCodeAt(++pos);
+      c = codeAt(text, ++pos);
       if (!(c >= 48 && c <= 57)) throw MALFORMED;
-      do c = text.charCodeAt(++pos);
+      do c = codeAt(text, ++pos);
       while (c >= 48 && c <= 57);
     }
     if (c === 101 || c === 69) {
       integer = false;
-      c = text.charCodeAt(++pos);
-      if (c === 43 || c === 45) c = text.charCodeAt(++pos);
+      c = codeAt(text, ++pos);
+      if (c === 43 || c === 45) c = codeAt(text, ++pos);
       if (!(c >= 48 && c <= 57)) throw MALFORMED;
-      do c = text.charCodeAt(++pos);
+      do c = codeAt(text, ++pos);
       while (c >= 48 && c <= 57);
     }
     if (integer && digits >= 16) {
       if (digits > 16 || text.slice(digitsStart, pos) > TWO_POW_53) this.bigInteger = true;
     }
     this.pos = pos;
-    return NUMBER_NODE;
+    const node = this.tape.add(NUMBER, start);
+    this.tape.ends[node] = pos;
+    return node;
   }
+}
+
+/** Tapes handed back by {@link releaseTape}, for the next texts. */
+const spareTapes: JsonTape[] = [];
+/** Spare tapes kept at most, and the largest kept (nodes): a huge text's arrays are let go. */
+const MAX_SPARE_TAPES = 4;
+const MAX_SPARE_NODES = 64 * 1024;
+
+/** Hands a tape of a {@link tokenizeJson} result back once read; it must not be used after. */
+export function releaseTape(tape: JsonTape): void {
+  tape.reset('');
+  if (spareTapes.length < MAX_SPARE_TAPES && tape.capacity <= MAX_SPARE_NODES) spareTapes.push(tape);
 }
 
 /**
@@ -228,16 +265,20 @@ class Tokenizer {
 export function tokenizeJson(text: string, options: TokenizeOptions = {}): TokenizeResult {
   const maxNesting = MAX_NESTING - (options.nestingUsed ?? 0);
   const restLimit = text.length > PARSE_LIMIT_UNITS ? PARSE_LIMIT_UNITS : Number.POSITIVE_INFINITY;
-  const tokenizer = new Tokenizer(text, maxNesting, restLimit);
+  const tape = spareTapes.pop() ?? new JsonTape(Math.min(MAX_SPARE_NODES, 64 + (text.length >> 4)));
+  tape.reset(text);
+  const tokenizer = new Tokenizer(text, tape, maxNesting, restLimit);
+  let failure: TokenizeFailure;
   try {
-    const root = tokenizer.value(0);
+    tokenizer.value(0, -1, -1);
     tokenizer.skipSpace();
-    if (tokenizer.pos !== text.length) return { ok: false, reason: 'malformed' };
-    if (text.length - tokenizer.longPlainUnits > restLimit) return { ok: false, reason: 'too-large' };
-    return { ok: true, root, bigInteger: tokenizer.bigInteger };
+    if (tokenizer.pos !== text.length) failure = 'malformed';
+    else if (text.length - tokenizer.longPlainUnits > restLimit) failure = 'too-large';
+    else return { ok: true, tape, bigInteger: tokenizer.bigInteger };
   } catch (error) {
-    if (error instanceof Stop) return { ok: false, reason: error.reason };
     // A RangeError from a pathological input (for example a call stack limit): not readable.
-    return { ok: false, reason: 'malformed' };
+    failure = error instanceof Stop ? error.reason : 'malformed';
   }
+  releaseTape(tape);
+  return { ok: false, reason: failure };
 }
