@@ -25,6 +25,7 @@ import {
   UPLOAD_ATTEMPTS,
   withUploadRetries,
 } from './upload-retry.js';
+import { UploadSourceError } from './upload-source-error.js';
 
 /** Uploads in flight at once. */
 export const UPLOAD_CONCURRENCY = 4;
@@ -304,11 +305,15 @@ export class Uploader {
     const { baseUrl, apiKey, timeoutMillis, dispatcher } = this.#options;
     const { file, traceId } = job;
     if (file.source.kind === 'path') {
+      // Checked before reserving as well as while streaming: a changed file costs no reservation.
       const current = await stat(file.source.path).catch(() => undefined);
-      if (current === undefined) return { stored: false, reason: 'the file could not be read' };
-      if (current.size !== file.source.size || current.mtimeMs !== file.source.mtimeMs) {
-        return { stored: false, reason: 'the file changed after it was recorded' };
-      }
+      const problem =
+        current === undefined
+          ? 'unreadable'
+          : current.size !== file.source.size || current.mtimeMs !== file.source.mtimeMs
+            ? 'changed'
+            : undefined;
+      if (problem !== undefined) return { stored: false, reason: new UploadSourceError(problem).message };
     }
     const retries = { signal, sleep: this.#sleep };
     const reserve = await withUploadRetries(
