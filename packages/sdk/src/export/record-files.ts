@@ -25,9 +25,10 @@ export class RecordFiles {
 
   /** Sets the files held by `attribute` of `record`, replacing those of an earlier value. */
   setAttribute(record: object, attribute: string, files: readonly FoundFile[]): void {
-    const kept = (this.#files.get(record) ?? []).filter(
-      (f) => !('attribute' in f.holder) || f.holder.attribute !== attribute,
-    );
+    const held = this.#files.get(record);
+    // Every helper value comes here; most records hold no file and get none.
+    if (held === undefined && files.length === 0) return;
+    const kept = (held ?? []).filter((f) => !('attribute' in f.holder) || f.holder.attribute !== attribute);
     for (const file of files) kept.push({ file, holder: { attribute } });
     this.#set(record, kept);
   }
