@@ -231,13 +231,56 @@ describe('managed targets', () => {
 
   it('refuses a dispatch to an unknown target, and a second dispatch that does not replace the execution', async () => {
     const { experimentId, caseIds, targetId } = await setup();
-    expect((await dispatch(experimentId, caseIds[0]!, { targetId: UNKNOWN })).status).toBe(404);
+    const unknown = await dispatch(experimentId, caseIds[0]!, { targetId: UNKNOWN });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('targetId: no managed target has this ID.');
     const first = await dispatch(experimentId, caseIds[0]!, { targetId });
     await waitForDelivery(first.body.dispatch.id);
     const again = await dispatch(experimentId, caseIds[0]!, { targetId });
     expect(again.status).toBe(409);
     const bad = await dispatch(experimentId, caseIds[0]!, { targetId, allowUncertainRetry: true });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers 404 not_found for an unknown target, dispatch or execution, and for an execution never dispatched', async () => {
+    const missing: Array<[string, string]> = [
+      [`/managed-targets/${UNKNOWN}`, 'targetId: no managed target has this ID.'],
+      [`/dispatches/${UNKNOWN}`, 'No dispatch has this ID.'],
+      [`/executions/${UNKNOWN}/managed`, 'No execution has this ID.'],
+    ];
+    const { versionId, caseIds } = await datasetVersion(api, [{ externalKey: 'local', inputs: 1 }]);
+    const created = await experiment(api, versionId);
+    const local = await api.post<{ id: string }>(
+      `/experiments/${created.id}/cases/${caseIds[0]}/executions`,
+      {},
+    );
+    missing.push([
+      `/executions/${local.body.id}/managed`,
+      'This execution was not dispatched to a managed target.',
+    ]);
+    for (const [path, message] of missing) {
+      const res = await api.get<ErrorBody>(path, { key: fx.server.keys.read });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error, path).toEqual({ code: 'not_found', message });
+    }
+    for (const path of ['/managed-targets/nope', '/dispatches/nope', '/executions/nope/managed']) {
+      expect((await api.get(path)).status, path).toBe(400);
+    }
+  });
+
+  it('shows the managed side of a dispatched execution before its claim: no claim, usage or files yet', async () => {
+    const { executionId, targetId } = await dispatched();
+    const view = await api.get(`/executions/${executionId}/managed`, { key: fx.server.keys.read });
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({
+      executionId,
+      dispatchId: expect.any(String),
+      targetId,
+      claimedAt: null,
+      outcomeSavedAt: null,
+      usage: null,
+      outputFiles: [],
+    });
   });
 
   it('records a delivery that cannot reach its target as failed', async () => {

@@ -11,6 +11,7 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, toColumn } from '../core/json-columns.js';
+import { requireRow } from '../core/require-row.js';
 import type { DatasetStore } from '../datasets/dataset-store.js';
 import type { Execution, ExperimentStore } from '../experiments/experiment-store.js';
 import { AGENT_ROLES } from '../files/case-file-schemas.js';
@@ -104,6 +105,19 @@ function toDispatch(row: DispatchRow): DispatchRecord {
   };
 }
 
+/** The managed side of the execution `dispatch` delivered, with its claim when it has one. */
+function toManagedExecution(dispatch: DispatchRow, claim: ClaimRow | undefined): ManagedExecution {
+  return {
+    executionId: dispatch.execution_id,
+    dispatchId: dispatch.id,
+    targetId: dispatch.target_id,
+    claimedAt: claim?.claimed_at ?? null,
+    outcomeSavedAt: claim?.outcome_saved_at ?? null,
+    usage: (fromColumn(claim?.usage ?? null) as Usage | undefined) ?? null,
+    outputFiles: (fromColumn(claim?.output_files ?? null) as OutputFile[] | undefined) ?? [],
+  };
+}
+
 function conflict(message: string): ApiError {
   return new ApiError(409, 'conflict', message);
 }
@@ -162,9 +176,7 @@ export class ManagedStore {
 
   /** A managed target. @throws 404 when unknown. */
   getTarget(id: string, field = 'targetId'): ManagedTarget {
-    const row = this.#sql.target!.get(id) as TargetRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', `${field}: no managed target has this ID.`);
-    return toTarget(row);
+    return requireRow(this.#sql.target!, id, `${field}: no managed target has this ID.`, toTarget);
   }
 
   /**
@@ -188,9 +200,7 @@ export class ManagedStore {
 
   /** A dispatch. @throws 404 when unknown. */
   getDispatch(id: string): DispatchRecord {
-    const row = this.#sql.dispatch!.get(id) as DispatchRow | undefined;
-    if (row === undefined) throw new ApiError(404, 'not_found', 'No dispatch has this ID.');
-    return toDispatch(row);
+    return requireRow(this.#sql.dispatch!, id, 'No dispatch has this ID.', toDispatch);
   }
 
   /** The request a dispatch delivers: the target's URL and the body to sign. */
@@ -342,19 +352,12 @@ export class ManagedStore {
   /** The managed side of an execution: dispatch, claim, usage and output files. @throws 404. */
   managedExecution(executionId: string): ManagedExecution {
     this.#experiments.getExecution(executionId);
-    const dispatch = this.#sql.dispatchOfExecution!.get(executionId) as DispatchRow | undefined;
-    if (dispatch === undefined) {
-      throw new ApiError(404, 'not_found', 'This execution was not dispatched to a managed target.');
-    }
     const claim = this.#sql.claim!.get(executionId) as ClaimRow | undefined;
-    return {
+    return requireRow(
+      this.#sql.dispatchOfExecution!,
       executionId,
-      dispatchId: dispatch.id,
-      targetId: dispatch.target_id,
-      claimedAt: claim?.claimed_at ?? null,
-      outcomeSavedAt: claim?.outcome_saved_at ?? null,
-      usage: (fromColumn(claim?.usage ?? null) as Usage | undefined) ?? null,
-      outputFiles: (fromColumn(claim?.output_files ?? null) as OutputFile[] | undefined) ?? [],
-    };
+      'This execution was not dispatched to a managed target.',
+      (dispatch: DispatchRow) => toManagedExecution(dispatch, claim),
+    );
   }
 }
