@@ -381,7 +381,8 @@ export class SvcClient {
     }
     for (const problem of recorded.problems) accounting.raise('traces', 'warning', 1, problem);
     span.addEvent(FILE_EVENT, recorded.attributes);
-    if (recorded.upload !== undefined) files.addEvent(span, recorded.upload);
+    // With capture off nothing uploads: the bytes are not kept beside the span.
+    if (recorded.upload !== undefined && this.#captureContent) files.addEvent(span, recorded.upload);
   }
 
   /** The project this client's key belongs to. Throws `SvcConnectionError`. Sends no telemetry. */

@@ -14,6 +14,7 @@ import { createSvc } from '../client/svc-client.js';
 import { Attachment } from '../media/attachment/attachment.js';
 import { MAX_DATA_BYTES } from '../media/media-types.js';
 import { blobsOf, useMediaServer } from '../media/upload/__fixtures__/media-server.js';
+import { transportInternals } from './svc-transport.js';
 
 const media = useMediaServer();
 const cat = readFileSync(new URL('../../../../fixtures/media/cat.png', import.meta.url));
@@ -367,6 +368,19 @@ describe('recordFile', () => {
       name: 'report.pdf',
     });
     expect(await media.download(traceId, catSha)).toEqual({ status: 404, code: 'missing' });
+  });
+
+  it('with capture off, records the event and keeps no bytes beside the span for upload', async () => {
+    const svc = media.client({ captureContent: false });
+    const span = svc.withSpan('kept', (handle) => {
+      handle.recordFile({ role: 'input', data: pdf, mediaType: 'application/pdf', upload: true });
+      return handle.span;
+    });
+    expect(transportInternals(svc.transport)?.files.of(span)).toEqual([]);
+    expect(await svc.flush()).toMatchObject({ acceptedSpans: 1, uploadedValues: 0, uploadFallbacks: 0 });
+    const stored = media.span(span.spanContext().traceId, 'kept');
+    expect(stored.events.find((e) => e.name === 'svc.file')?.attributes['svc.file.sha256']).toBe(pdfSha);
+    expect(stored.attributes).not.toHaveProperty('svc.blobs');
   });
 
   it('records nothing for invalid options and raises a warning, never throwing', async () => {
