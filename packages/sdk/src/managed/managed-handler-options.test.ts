@@ -53,6 +53,11 @@ describe('createManagedTargetHandler options', () => {
       'maxExecutionMillis must be an integer from 100 to 90000; got 1500.5',
     ],
     [
+      'maxExecutionMillis as a string',
+      { ...valid, maxExecutionMillis: '5000' },
+      'maxExecutionMillis must be an integer from 100 to 90000; got "5000"',
+    ],
+    [
       'finalizationMillis above 30000',
       { ...valid, finalizationMillis: 30_001 },
       'finalizationMillis must be an integer from 100 to 30000; got 30001',

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
+import { validateIntegerOption } from '../options/integer-option.js';
 import { describe, validateBaseUrl } from '../options/validate-options.js';
 import type { ManagedTarget } from './managed-types.js';
 
@@ -64,14 +65,9 @@ function kind(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
+/** A budget in ms: an integer from {@link MIN_BUDGET_MILLIS} to `max`, `max` when unset. */
 function budget(name: string, value: unknown, max: number): number {
-  if (value === undefined) return max;
-  if (Number.isInteger(value) && (value as number) >= MIN_BUDGET_MILLIS && (value as number) <= max) {
-    return value as number;
-  }
-  throw new TypeError(
-    `${name} must be an integer from ${MIN_BUDGET_MILLIS} to ${max}; got ${describe(value)}`,
-  );
+  return validateIntegerOption(name, value, { min: MIN_BUDGET_MILLIS, max, fallback: max }, describe);
 }
 
 /**
