@@ -6,8 +6,7 @@
 
 import { describe } from '../../options/validate-options.js';
 import { type BlobEntry, MAX_BLOB_ENTRIES } from '../media-types.js';
-
-const SHA256 = /^[0-9a-f]{64}$/;
+import { isSha256 } from './fetch-options.js';
 
 /** One entry as given: the attribute's JSON string, or the entry already parsed. */
 export type BlobEntryInput = string | BlobEntry;
@@ -23,7 +22,7 @@ function parseEntry(input: unknown): BlobEntry | undefined {
   }
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { key, sha256, size, content_type: contentType, name } = entry as Record<string, unknown>;
-  if (typeof key !== 'string' || typeof sha256 !== 'string' || !SHA256.test(sha256)) return undefined;
+  if (typeof key !== 'string' || !isSha256(sha256)) return undefined;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
   if (typeof contentType !== 'string') return undefined;
   return { key, sha256, size, content_type: contentType, ...(typeof name === 'string' ? { name } : {}) };

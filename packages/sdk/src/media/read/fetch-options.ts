@@ -85,9 +85,14 @@ export function optionsRecord(options: unknown, what: string): Record<string, un
   return options as Record<string, unknown>;
 }
 
+/** True when `value` is a SHA-256 in lowercase hex (64 characters). */
+export function isSha256(value: unknown): value is string {
+  return typeof value === 'string' && SHA256.test(value);
+}
+
 /** Checks a SHA-256 in lowercase hex; `name` is how the message names it. */
 export function validateSha256(value: unknown, name: string): string {
-  if (typeof value === 'string' && SHA256.test(value)) return value;
+  if (isSha256(value)) return value;
   throw new TypeError(`${name} must be 64 lowercase hex characters (a SHA-256); got ${describe(value)}`);
 }
 
