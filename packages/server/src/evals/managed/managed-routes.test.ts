@@ -4,17 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
-import { evalRequests, uniqueSlug } from '../test-support/eval-requests.js';
+import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment } from '../test-support/eval-setup.js';
 import { managedSigningKey, SIGNATURE_HEADER } from './managed-request-signature.js';
 
 const fx = useServer();
 const api = evalRequests(fx);
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Dispatch {
   id: string;
   targetId: string;
@@ -185,7 +180,7 @@ describe('managed targets', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.error.message).toContain('url');
     }
-    expect((await api.get(`/managed-targets/${UNKNOWN}`)).status).toBe(404);
+    expect((await api.get(`/managed-targets/${UNKNOWN_ID}`)).status).toBe(404);
   });
 
   it('dispatches: starts an execution and POSTs it to the target, signed with a key derived from the machine credential', async () => {
@@ -231,7 +226,7 @@ describe('managed targets', () => {
 
   it('refuses a dispatch to an unknown target, and a second dispatch that does not replace the execution', async () => {
     const { experimentId, caseIds, targetId } = await setup();
-    const unknown = await dispatch(experimentId, caseIds[0]!, { targetId: UNKNOWN });
+    const unknown = await dispatch(experimentId, caseIds[0]!, { targetId: UNKNOWN_ID });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('targetId: no managed target has this ID.');
     const first = await dispatch(experimentId, caseIds[0]!, { targetId });
@@ -244,9 +239,9 @@ describe('managed targets', () => {
 
   it('answers 404 not_found for an unknown target, dispatch or execution, and for an execution never dispatched', async () => {
     const missing: Array<[string, string]> = [
-      [`/managed-targets/${UNKNOWN}`, 'targetId: no managed target has this ID.'],
-      [`/dispatches/${UNKNOWN}`, 'No dispatch has this ID.'],
-      [`/executions/${UNKNOWN}/managed`, 'No execution has this ID.'],
+      [`/managed-targets/${UNKNOWN_ID}`, 'targetId: no managed target has this ID.'],
+      [`/dispatches/${UNKNOWN_ID}`, 'No dispatch has this ID.'],
+      [`/executions/${UNKNOWN_ID}/managed`, 'No execution has this ID.'],
     ];
     const { versionId, caseIds } = await datasetVersion(api, [{ externalKey: 'local', inputs: 1 }]);
     const created = await experiment(api, versionId);
@@ -356,7 +351,7 @@ describe('claims', () => {
     const local = await claim(started.body.id);
     expect(local.status).toBe(409);
     expect(local.body.error.code).toBe('conflict');
-    expect((await claim(UNKNOWN)).status).toBe(404);
+    expect((await claim(UNKNOWN_ID)).status).toBe(404);
 
     const { executionId } = await dispatched();
     for (const key of [fx.server.keys.readWrite, fx.server.keys.read, fx.server.keys.tracing]) {
