@@ -5,10 +5,10 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { type RunningServer, type StartServerOptions, startServer } from '@svc-run/server';
-import { afterAll, beforeAll } from 'vitest';
+import type { RunningServer, StartServerOptions } from '@svc-run/server';
 import { request } from '../../../http/undici.js';
 import { sha256Hex } from '../../scan/test-support.js';
+import { useMediaServer as useMediaTestServer } from '../../upload/__fixtures__/media-server.js';
 
 /** A random valid trace ID (32 lowercase hex). */
 export function newTraceId(): string {
@@ -37,19 +37,13 @@ export function serviceTraceId(traceId: string): string {
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-${t.slice(12, 16)}-${t.slice(16, 20)}-${t.slice(20)}`;
 }
 
-/** Starts a server for the calling test file; the returned function gives it inside tests. */
+/**
+ * Starts a server for the calling test file (the media tests' server, see the upload fixtures);
+ * the returned function gives it inside tests.
+ */
 export function useMediaServer(options: StartServerOptions = {}): () => RunningServer {
-  let running: RunningServer | undefined;
-  beforeAll(async () => {
-    running = await startServer(options);
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-  return () => {
-    if (running === undefined) throw new Error('the server starts in beforeAll');
-    return running;
-  };
+  const media = useMediaTestServer(options);
+  return () => media.server;
 }
 
 async function send(
