@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { MAX_RETRY_AFTER_MILLIS, parseRetryAfter } from '../../export/retry-policy.js';
+import { networkReason } from '../../http/service-request.js';
 import type { UploadAnswer } from './upload-http.js';
 import { UploadSourceError } from './upload-source-error.js';
 
@@ -13,6 +14,8 @@ import { UploadSourceError } from './upload-source-error.js';
 export const UPLOAD_ATTEMPTS = 3;
 const BACKOFF_MILLIS = 500;
 const JITTER = 0.2;
+/** What {@link networkReason} returns for an error code (else a name or `network error`). */
+const ERROR_CODE = /^[A-Z0-9_]{2,64}$/;
 
 /** Waits `millis`, or rejects when `signal` aborts. Replaceable in tests. */
 export type Sleep = (millis: number, signal: AbortSignal) => Promise<void>;
@@ -65,8 +68,9 @@ export async function withUploadRetries(
       if (UploadSourceError.isInstance(error)) return { kind: 'source', error };
       const source = (error as { cause?: unknown }).cause;
       if (UploadSourceError.isInstance(source)) return { kind: 'source', error: source };
-      const code = (error as { code?: unknown }).code;
-      outcome = { kind: 'no-answer', code: typeof code === 'string' ? code : undefined };
+      // Only a system or undici error code (such as ECONNRESET) is shown, never other text.
+      const reason = networkReason(error);
+      outcome = { kind: 'no-answer', code: ERROR_CODE.test(reason) ? reason : undefined };
     }
     if (attempts >= UPLOAD_ATTEMPTS) return outcome;
     try {
