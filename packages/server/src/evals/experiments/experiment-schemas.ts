@@ -91,25 +91,42 @@ export const ExperimentItemPageSchema = pageSchema(ExperimentItemSchema, 'Experi
 
 const TraceId = z.string().refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero');
 
+/**
+ * The fields of a request that starts an attempt replacing the case's latest execution: the start
+ * route's and the managed dispatch's. Check them with {@link withReplacementRule}.
+ */
+export const replacementFields = {
+  previousExecutionId: IdSchema.optional().describe(
+    "The case's latest execution, which this attempt replaces",
+  ),
+  allowUncertainRetry: z
+    .boolean()
+    .optional()
+    .describe('Needed to replace an execution still started (it may have completed)'),
+};
+
+/** `schema` (holding {@link replacementFields}) with their rule: allowUncertainRetry needs previousExecutionId. */
+export function withReplacementRule<
+  S extends z.ZodType<{
+    previousExecutionId?: string | undefined;
+    allowUncertainRetry?: boolean | undefined;
+  }>,
+>(schema: S): S {
+  return schema.refine(
+    (input) => input.allowUncertainRetry !== true || input.previousExecutionId !== undefined,
+    { message: 'allowUncertainRetry needs previousExecutionId', path: ['allowUncertainRetry'] },
+  );
+}
+
 /** `POST …/cases/{caseId}/executions`. */
-export const StartExecutionSchema = z
-  .strictObject({
+export const StartExecutionSchema = withReplacementRule(
+  z.strictObject({
     traceExternalId: TraceId.optional().describe(
       'The trace of the attempt; needed for traceEvidence: required',
     ),
-    previousExecutionId: IdSchema.optional().describe(
-      "The case's latest execution, which this attempt replaces",
-    ),
-    allowUncertainRetry: z
-      .boolean()
-      .optional()
-      .describe('Needed to replace an execution still started (it may have completed)'),
-  })
-  .refine((input) => input.allowUncertainRetry !== true || input.previousExecutionId !== undefined, {
-    message: 'allowUncertainRetry needs previousExecutionId',
-    path: ['allowUncertainRetry'],
-  })
-  .openapi('StartExecution');
+    ...replacementFields,
+  }),
+).openapi('StartExecution');
 
 /** `POST …/executions/{executionId}/complete`. */
 export const CompleteExecutionSchema = z

@@ -21,7 +21,13 @@ interface Dispatch {
 }
 interface Dispatched {
   dispatch: Dispatch;
-  execution: { id: string; state: string; attempt: number; traceExternalId: string | null };
+  execution: {
+    id: string;
+    state: string;
+    attempt: number;
+    traceExternalId: string | null;
+    previousExecutionId: string | null;
+  };
 }
 interface Claim {
   claimId: string;
@@ -235,6 +241,20 @@ describe('managed targets', () => {
     expect(again.status).toBe(409);
     const bad = await dispatch(experimentId, caseIds[0]!, { targetId, allowUncertainRetry: true });
     expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(
+      'allowUncertainRetry: allowUncertainRetry needs previousExecutionId.',
+    );
+    const replacing = await dispatch(experimentId, caseIds[0]!, {
+      targetId,
+      previousExecutionId: first.body.execution.id,
+      allowUncertainRetry: true,
+    });
+    expect(replacing.status).toBe(200);
+    expect(replacing.body.execution).toMatchObject({
+      attempt: 2,
+      previousExecutionId: first.body.execution.id,
+    });
+    await waitForDelivery(replacing.body.dispatch.id);
   });
 
   it('answers 404 not_found for an unknown target, dispatch or execution, and for an execution never dispatched', async () => {

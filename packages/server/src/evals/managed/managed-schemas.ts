@@ -13,7 +13,11 @@ import {
   text,
 } from '../core/common-schemas.js';
 import { MAX_CASE_FILES } from '../core/eval-limits.js';
-import { ExecutionSchema } from '../experiments/experiment-schemas.js';
+import {
+  ExecutionSchema,
+  replacementFields,
+  withReplacementRule,
+} from '../experiments/experiment-schemas.js';
 import { CaseFileRoleSchema, CreateArtifactSchema } from '../files/case-file-schemas.js';
 
 /** Longest target URL, in UTF-16 code units. */
@@ -55,22 +59,12 @@ export const ManagedTargetSchema = z
   .openapi('ManagedTarget');
 
 /** `POST …/experiments/{experimentId}/cases/{caseId}/dispatch`. */
-export const DispatchSchema = z
-  .strictObject({
+export const DispatchSchema = withReplacementRule(
+  z.strictObject({
     targetId: IdSchema.describe('The managed target that runs the case'),
-    previousExecutionId: IdSchema.optional().describe(
-      "The case's latest execution, which this attempt replaces",
-    ),
-    allowUncertainRetry: z
-      .boolean()
-      .optional()
-      .describe('Needed to replace an execution still started (it may have completed)'),
-  })
-  .refine((input) => input.allowUncertainRetry !== true || input.previousExecutionId !== undefined, {
-    message: 'allowUncertainRetry needs previousExecutionId',
-    path: ['allowUncertainRetry'],
-  })
-  .openapi('Dispatch');
+    ...replacementFields,
+  }),
+).openapi('Dispatch');
 
 /** States of a dispatch: the request to the target is in flight, answered, or could not be delivered. */
 export const DispatchStateSchema = z.enum(['delivering', 'delivered', 'failed']);

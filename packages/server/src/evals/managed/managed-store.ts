@@ -188,13 +188,11 @@ export class ManagedStore {
     caseId: string,
     input: z.output<typeof DispatchSchema>,
   ): { dispatch: DispatchRecord; execution: Execution } {
-    this.getTarget(input.targetId);
-    const execution = this.#experiments.start(experimentId, caseId, {
-      ...(input.previousExecutionId === undefined ? {} : { previousExecutionId: input.previousExecutionId }),
-      ...(input.allowUncertainRetry === undefined ? {} : { allowUncertainRetry: input.allowUncertainRetry }),
-    });
+    const { targetId, ...replacement } = input;
+    this.getTarget(targetId);
+    const execution = this.#experiments.start(experimentId, caseId, replacement);
     const id = randomUUID();
-    this.#sql.insertDispatch!.run(id, input.targetId, execution.id, this.#context.now());
+    this.#sql.insertDispatch!.run(id, targetId, execution.id, this.#context.now());
     return { dispatch: this.getDispatch(id), execution };
   }
 
