@@ -91,14 +91,22 @@ export const CaseFilesInputSchema = z
   .max(MAX_CASE_FILES)
   .openapi({ description: `At most ${MAX_CASE_FILES} files; each 1 byte to 25 MiB` });
 
+/**
+ * What an answer shows of a file pinned to a case: its role, name, media type, digest and size
+ * (a pinned file's, and a claimed managed execution's input file's).
+ */
+export const caseFileFields = {
+  role: CaseFileRoleSchema,
+  name: z.string(),
+  contentType: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+};
+
 /** A file pinned to a case. */
 export const PinnedFileSchema = z
   .object({
-    role: CaseFileRoleSchema,
-    name: z.string(),
-    contentType: z.string(),
-    sha256: z.string(),
-    size: z.number().int(),
+    ...caseFileFields,
     artifactId: IdSchema.nullable().describe('The artifact the bytes came from, if any'),
     sourceTraceId: z.string().nullable().describe('The trace (32 hex) the file was copied from, if any'),
   })

@@ -18,7 +18,7 @@ import {
   replacementFields,
   withReplacementRule,
 } from '../experiments/experiment-schemas.js';
-import { CaseFileRoleSchema, CreateArtifactSchema } from '../files/case-file-schemas.js';
+import { CreateArtifactSchema, caseFileFields } from '../files/case-file-schemas.js';
 
 /** Longest target URL, in UTF-16 code units. */
 export const MAX_TARGET_URL = 2048;
@@ -103,11 +103,7 @@ export const ClaimSchema = z
 /** An input file of a claimed case, with its signed download link. */
 export const ClaimFileSchema = z
   .object({
-    role: CaseFileRoleSchema,
-    name: z.string(),
-    contentType: z.string(),
-    sha256: z.string(),
-    size: z.number().int(),
+    ...caseFileFields,
     url: z.string().describe('Signed download link; send no Authorization'),
     expiresAt: z.string(),
   })
