@@ -4,8 +4,10 @@
 // 1. `@svc-run/server` is `reference-server.mjs`: the reference server runs on Node in a child
 //    process, since its store needs `node:sqlite` and Node worker threads ("resource-bound checks
 //    run on Node only"); the SDK under test runs on Bun and reaches it over HTTP.
-// 2. The test files in `NODE_ONLY` are left out: they measure Node itself (V8 heap, `--expose-gc`)
-//    or run the SDK's TypeScript sources in Node child processes, and run on Node 22 and 24 only.
+// 2. The test files in `NODE_ONLY` are left out: they measure Node itself (V8 heap, `--expose-gc`),
+//    run the SDK's TypeScript sources in Node child processes, or give the server an in-process
+//    object (the judge's mock model, which cannot cross to the Node child that hosts the server
+//    under Bun), and run on Node 22 and 24 only.
 // 3. `deps.interopDefault` is off: Bun answers `'__esModule' in namespace` with true for every ES
 //    module namespace, so vitest's default interop would replace the namespace of a package that
 //    has a default export with that default (zod's `z` and `default` go missing).
@@ -24,6 +26,7 @@ export const NODE_ONLY = [
   'src/export/overload.e2e.test.ts',
   'src/media/upload/upload-memory.e2e.test.ts',
   'src/evals/runner/crash-resume.e2e.test.ts',
+  'src/evals/client/judge-methods.e2e.test.ts',
 ];
 
 export default mergeConfig(
