@@ -40,6 +40,11 @@ db.exec('PRAGMA busy_timeout = 5000');
 // truncated back to 64 MiB at most.
 db.exec('PRAGMA wal_autocheckpoint = 8000');
 db.exec('PRAGMA journal_size_limit = 67108864');
+// A page cache of up to 64 MiB (SQLite's default is 2 MiB): a group commit of a few 512-span
+// requests dirties more pages than 2 MiB, which then spill to the WAL before the commit and are
+// written again; and the index and trace pages that every batch touches stay cached between
+// transactions. Measured on the ingest benchmark: about 15 % more spans/s stored for OTLP JSON.
+db.exec('PRAGMA cache_size = -65536');
 
 const statement = (sql: string): StatementSync => db.prepare(sql);
 const sql = {
