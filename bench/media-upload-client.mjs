@@ -9,16 +9,30 @@
  *   after hashing the file the same streaming way: the floor of the upload path.
  *
  * Answers `{ type: 'result', hashMillis, uploadMillis, rssBefore, peakRss, uploaded }`, where the
- * peak is the highest of the resident set sampled every 5 ms and the process's `maxRSS`.
+ * peak is the highest of the resident set sampled every 5 ms and the process's `VmHWM`.
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { request } from 'undici';
 // The built SDK (run `pnpm -r build` first; `pnpm bench` does).
 import { createSvc } from '../packages/sdk/dist/index.js';
 
 const now = () => performance.now();
+
+/**
+ * The resident-set high-water mark of this process image (Linux `VmHWM`), or 0 elsewhere. Unlike
+ * `process.resourceUsage().maxRSS`, it starts again at exec: `maxRSS` keeps the parent's resident
+ * set from the fork, which would count the benchmark runner's own memory as this client's.
+ */
+function highWaterMark() {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 function memorySampler() {
   let peak = process.memoryUsage().rss;
@@ -27,7 +41,7 @@ function memorySampler() {
   }, 5);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+    return Math.max(peak, process.memoryUsage().rss, highWaterMark());
   };
 }
 
