@@ -36,6 +36,17 @@ describe('returnedOutcome', () => {
     }
   });
 
+  it('refuses a return that cannot be read (a throwing getter) instead of throwing, naming no content', () => {
+    const value = {
+      get answer(): string {
+        throw new Error('hidden text');
+      },
+    };
+    const outcome = returnedOutcome(value, true);
+    expect(outcome).toEqual({ kind: 'unserializable', problem: 'reading it failed' });
+    expect(JSON.stringify(outcome)).not.toContain('hidden text');
+  });
+
   it('refuses an output over the request limit only when it would be sent', () => {
     const big = 'x'.repeat(MAX_OUTPUT_JSON_BYTES);
     expect(returnedOutcome(big, true)).toEqual({
@@ -64,6 +75,20 @@ describe('thrownOutcome', () => {
     expect(thrownOutcome(nameless, true)).toEqual({ kind: 'threw', error: { type: 'Error' } });
     const long = thrownOutcome(new Error('m'.repeat(10_000)), true);
     expect(long.kind === 'threw' && long.error.message?.length).toBe(4096);
+  });
+});
+
+describe('thrownOutcome of a value that cannot be read', () => {
+  it('keeps a throw of a value without a string form (or with a throwing name) instead of throwing', () => {
+    expect(thrownOutcome(Object.create(null), true)).toEqual({ kind: 'threw', error: { type: 'Error' } });
+    const badName = new Error('hidden text');
+    Object.defineProperty(badName, 'name', {
+      get() {
+        throw new Error('hidden text');
+      },
+    });
+    const outcome = thrownOutcome(badName, true);
+    expect(outcome).toEqual({ kind: 'threw', error: { type: 'Error', message: 'hidden text' } });
   });
 });
 

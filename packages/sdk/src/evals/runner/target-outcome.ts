@@ -21,9 +21,16 @@ const MAX_ERROR_MESSAGE = 4096;
 /** The saved outcome of a target that returned `value`. */
 export function returnedOutcome(value: unknown, persistResultContent: boolean): SavedOutcome {
   if (value === undefined) return { kind: 'returned' };
-  const problem = findNonJson(value);
+  let problem: string | undefined;
+  let json: string;
+  try {
+    problem = findNonJson(value);
+    json = problem === undefined ? JSON.stringify(value) : '';
+  } catch {
+    // A getter (or proxy) that throws: the value returned, but it cannot be read to be saved.
+    return { kind: 'unserializable', problem: 'reading it failed' };
+  }
   if (problem !== undefined) return { kind: 'unserializable', problem: `it holds ${problem}` };
-  const json = JSON.stringify(value);
   const bytes = Buffer.byteLength(json, 'utf8');
   if (persistResultContent && bytes > MAX_OUTPUT_JSON_BYTES) {
     return {
@@ -36,14 +43,24 @@ export function returnedOutcome(value: unknown, persistResultContent: boolean): 
 
 /** The saved outcome of a target that threw `error`; its message is kept only with content persisted. */
 export function thrownOutcome(error: unknown, persistResultContent: boolean): SavedOutcome {
-  const name = error instanceof Error ? error.name : '';
+  const name = readText(() => (error instanceof Error ? error.name : ''));
   const type = /\S/u.test(name) ? name.trim().slice(0, MAX_ERROR_TYPE) : 'Error';
   const info: ErrorInfo = { type };
   if (persistResultContent) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = readText(() => (error instanceof Error ? error.message : String(error)));
     if (message !== '') info.message = message.slice(0, MAX_ERROR_MESSAGE);
   }
   return { kind: 'threw', error: info };
+}
+
+/** The text `read` gives, or `''` when it throws or gives no string (a thrown value must not fail the runner). */
+function readText(read: () => unknown): string {
+  try {
+    const text = read();
+    return typeof text === 'string' ? text : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The body of `completeExecution` for `outcome`. */
