@@ -9,7 +9,7 @@
  *   inclusion), concurrency BENCH_RUNNER_CONCURRENCY (default 8).
  * - Baseline (`alone`): the same target and `scoreLocally` with both scorers for every case, through
  *   the same pool of 8, in this process: no service, no checkpoint.
- * - Runner: `runExperiment` of the SDK (its TypeScript sources, through `source-hooks.mjs`) on a new
+ * - Runner: `runExperiment` of the SDK (its TypeScript sources, through `scripts/ts-source-hooks.mjs`) on a new
  *   experiment, with a new checkpoint directory on the temporary disk (every intent and outcome
  *   written durably: temporary file, fsync, rename, fsync of the directory), traces flushed to the
  *   server as evidence (`traceEvidence: required`), and once more with `traceEvidence: omit`.
@@ -22,7 +22,7 @@
  * write on this disk for scale.
  * @module
  */
-import './source-hooks.mjs';
+import '../scripts/ts-source-hooks.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

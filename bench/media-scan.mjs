@@ -17,7 +17,7 @@
  * round, default 200), BENCH_SEED (default 42).
  * @module
  */
-import './source-hooks.mjs';
+import '../scripts/ts-source-hooks.mjs';
 import { createHash } from 'node:crypto';
 import { envInt, fmt, pad, padLeft, prng } from './bench-support.mjs';
 

@@ -10,21 +10,8 @@ import { CapturedOutput } from './captured-output.js';
 
 const SOURCE_BIN = fileURLToPath(new URL('../bin.ts', import.meta.url));
 
-const RESOLVE_TS_SOURCES = `
-import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-        return nextResolve(specifier.slice(0, -3) + '.ts', context);
-      }
-      throw error;
-    }
-  },
-});
-`;
+/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
+const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A running `svc` child process and its captured output. */
 export interface CliProcess {
@@ -38,11 +25,11 @@ export interface CliProcess {
 /** Starts `svc ...args` in `cwd` with the Node running the tests. */
 export function spawnCli(args: readonly string[], cwd: string): CliProcess {
   const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(RESOLVE_TS_SOURCES)}`, SOURCE_BIN, ...args],
-    { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--import', TS_SOURCE_HOOKS, SOURCE_BIN, ...args], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout = new CapturedOutput();
   const stderr = new CapturedOutput();
   child.stdout.setEncoding('utf8').on('data', (text: string) => stdout.write(text));

@@ -11,21 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const SDK_DIRECTORY = fileURLToPath(new URL('../..', import.meta.url));
 
-const RESOLVE_TS_SOURCES = `
-import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-        return nextResolve(specifier.slice(0, -3) + '.ts', context);
-      }
-      throw error;
-    }
-  },
-});
-`;
+/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
+const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** How a child ended, and what it printed. */
 export interface SourceChildEnd {
@@ -52,7 +39,7 @@ export function runSourceChild(
       '--disable-warning=ExperimentalWarning',
       ...nodeFlags,
       '--import',
-      `data:text/javascript,${encodeURIComponent(RESOLVE_TS_SOURCES)}`,
+      TS_SOURCE_HOOKS,
       script,
       JSON.stringify(input),
     ],

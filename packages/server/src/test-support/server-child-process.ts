@@ -11,21 +11,8 @@ import type { ProjectKeys } from '../project/project.js';
 
 const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
 
-const RESOLVE_TS_SOURCES = `
-import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-        return nextResolve(specifier.slice(0, -3) + '.ts', context);
-      }
-      throw error;
-    }
-  },
-});
-`;
+/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
+const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A reference server running in a child process. */
 export interface ServerChild {
@@ -49,13 +36,7 @@ export async function spawnServerChild(dataDir: string): Promise<ServerChild> {
   const { NODE_OPTIONS: _ignored, ...env } = process.env;
   const child = spawn(
     process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      `data:text/javascript,${encodeURIComponent(RESOLVE_TS_SOURCES)}`,
-      CHILD,
-      dataDir,
-    ],
+    ['--disable-warning=ExperimentalWarning', '--import', TS_SOURCE_HOOKS, CHILD, dataDir],
     { env, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

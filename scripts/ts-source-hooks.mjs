@@ -1,7 +1,8 @@
 /**
- * Lets a benchmark import the packages' TypeScript sources (internal modules that the builds do
- * not export): resolves the sources' `./x.js` imports to `./x.ts`, which Node 24 runs by
- * stripping types. Import this module first.
+ * Lets Node run the packages' TypeScript sources: resolves the sources' relative `./x.js` imports
+ * to `./x.ts`, which Node (22.18+, 24) runs by stripping types. Benchmarks import it first; tests
+ * that start a child process from source pass it with `--import`. (The server's decoder thread
+ * keeps its own copy: it is shipped code and cannot reach this repository file.)
  * @module
  */
 import { registerHooks } from 'node:module';
