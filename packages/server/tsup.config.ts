@@ -5,6 +5,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'sqlite-writer-worker': 'src/store/sqlite-writer-worker.ts',
+    'sqlite-checkpointer-worker': 'src/store/sqlite-checkpointer-worker.ts',
     'decoder-thread': 'src/ingest/decoder-thread.ts',
     'decoder-loop': 'src/ingest/decoder-loop.ts',
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -102,5 +102,35 @@ describe('the embedded store', () => {
     const spans = server.traceStore.listSpans(traceId);
     expect(spans).toHaveLength(1);
     expect(spans[0]?.events.map((e) => e.name)).toEqual(['second']);
+  });
+
+  it('copies committed spans into the database file in the background, long before the WAL is full', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
+    dirs.push(dataDir);
+    const server = await start(dataDir);
+    const traceId = newTraceId();
+    expect((await post(server, tracesRequest([jsonSpan(traceId), jsonSpan(traceId)]))).status).toBe(200);
+
+    // The database file alone (without its WAL) holds the spans only once a checkpoint copied
+    // them there. Two spans are far below the writer's own checkpoint threshold (8,000 pages), so
+    // only the checkpoint thread can have done it.
+    const copy = join(dataDir, 'copy.sqlite');
+    const spansInFile = (): number => {
+      copyFileSync(join(dataDir, DATABASE_FILE), copy);
+      const db = new DatabaseSync(copy);
+      try {
+        const row = db.prepare('SELECT COUNT(*) AS n FROM spans WHERE trace_id = ?').get(traceId);
+        return Number((row as { n: number }).n);
+      } catch {
+        return 0; // copied while a checkpoint was writing it: look again
+      } finally {
+        db.close();
+        rmSync(copy, { force: true });
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (spansInFile() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(spansInFile()).toBe(2);
+    expect(server.traceStore.getTraceSummary(traceId)?.spanCount).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { FileWrite } from './file-writes.js';
+import type { CommitNotice } from './sqlite-checkpointer-worker.js';
 import type { WriteBatch } from './write-batch.js';
 
 /**
@@ -31,13 +32,15 @@ export type WriterReply = { type: 'written'; id: number } | { type: 'failed'; id
 
 const MAX_CACHED_IDS = 10_000;
 const port = parentPort!;
-const db = new DatabaseSync((workerData as { path: string }).path);
+const { path, commits } = workerData as { path: string; commits: MessagePort };
+const db = new DatabaseSync(path);
 db.exec('PRAGMA synchronous = FULL');
 db.exec('PRAGMA foreign_keys = ON');
 db.exec('PRAGMA busy_timeout = 5000');
-// Checkpoint every 8,000 pages (64 MiB) rather than 1,000: fewer, larger checkpoints cost the
-// writer less, as pages rewritten by many commits are copied once. The WAL file is then
-// truncated back to 64 MiB at most.
+// The checkpoint thread (sqlite-checkpointer-worker) copies committed frames into the database
+// file shortly after each commit, on its own connection. The writer's own checkpoint, every 8,000
+// pages (64 MiB), then has little left to copy; it is what lets the WAL start over from its
+// beginning. The WAL file is truncated back to 64 MiB at most.
 db.exec('PRAGMA wal_autocheckpoint = 8000');
 db.exec('PRAGMA journal_size_limit = 67108864');
 // A page cache of up to 64 MiB (SQLite's default is 2 MiB): a group commit of a few 512-span
@@ -217,6 +220,7 @@ function drain(): void {
       for (const write of writes) apply(write.work);
     });
     for (const { id, reply } of writes) reply.postMessage({ type: 'written', id } satisfies WriterReply);
+    commits.postMessage({ type: 'committed' } satisfies CommitNotice);
     return;
   } catch (error) {
     if (writes.length === 1) {
@@ -229,6 +233,7 @@ function drain(): void {
     try {
       inTransaction(() => apply(work));
       reply.postMessage({ type: 'written', id } satisfies WriterReply);
+      commits.postMessage({ type: 'committed' } satisfies CommitNotice);
     } catch (error) {
       reply.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
     }
@@ -244,6 +249,7 @@ function receive(message: WriterRequest, reply: ReplyPort): void {
     case 'close':
       if (queue.length > 0) drain();
       db.close();
+      commits.close();
       for (const p of connected) p.close();
       port.close();
       return;

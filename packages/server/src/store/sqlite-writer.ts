@@ -1,10 +1,12 @@
 /**
- * The request thread's handle on the writer thread (`sqlite-writer-worker`): starts it, connects
- * decoder threads to it, sends it the request thread's own (media-file) writes, and stops it.
+ * The request thread's handle on the writer thread (`sqlite-writer-worker`) and its checkpoint
+ * thread (`sqlite-checkpointer-worker`): starts them, connects decoder threads to the writer,
+ * sends it the request thread's own (media-file) writes, and stops both.
  * @module
  */
-import { type MessagePort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { FileWrite } from './file-writes.js';
+import type { CheckpointerRequest } from './sqlite-checkpointer-worker.js';
 import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';
 import { StoreWriteError } from './store-write-error.js';
 import { THREAD_EXEC_ARGV, threadEntryUrl } from './thread-options.js';
@@ -12,6 +14,8 @@ import { THREAD_EXEC_ARGV, threadEntryUrl } from './thread-options.js';
 /** The writer thread of an embedded store. */
 export class SqliteWriter {
   readonly #worker: Worker;
+  readonly #checkpointer: Worker;
+  readonly #checkpointerExited: Promise<void>;
   #closed: Promise<void> | undefined;
   #exited = false;
   #nextId = 1;
@@ -19,10 +23,20 @@ export class SqliteWriter {
   /** Settles with the reason once the writer thread has stopped, for whatever reason. */
   readonly stopped: Promise<StoreWriteError>;
 
-  /** Starts the writer thread on the database at `path` (created and migrated already). */
+  /** Starts the writer and checkpoint threads on the database at `path` (created and migrated already). */
   constructor(path: string) {
+    const { port1: writerCommits, port2: checkpointerCommits } = new MessageChannel();
+    this.#checkpointer = new Worker(threadEntryUrl('sqlite-checkpointer-worker', import.meta.url), {
+      workerData: { path, commits: checkpointerCommits },
+      transferList: [checkpointerCommits],
+      execArgv: [...THREAD_EXEC_ARGV],
+    });
+    // Without the checkpoint thread the writer's own checkpoints still keep the WAL in bounds.
+    this.#checkpointer.on('error', () => {});
+    this.#checkpointerExited = new Promise((done) => this.#checkpointer.once('exit', () => done()));
     this.#worker = new Worker(threadEntryUrl('sqlite-writer-worker', import.meta.url), {
-      workerData: { path },
+      workerData: { path, commits: writerCommits },
+      transferList: [writerCommits],
       execArgv: [...THREAD_EXEC_ARGV],
     });
     let failure: StoreWriteError | undefined;
@@ -67,11 +81,13 @@ export class SqliteWriter {
     this.#worker.postMessage({ type: 'connect', port } satisfies WriterRequest, [port]);
   }
 
-  /** Stores what was already sent, then stops the writer thread. */
+  /** Stores what was already sent, then stops the writer thread and the checkpoint thread. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       if (!this.#exited) this.#worker.postMessage({ type: 'close' } satisfies WriterRequest);
       await this.stopped;
+      this.#checkpointer.postMessage({ type: 'close' } satisfies CheckpointerRequest);
+      await this.#checkpointerExited;
     })();
     return this.#closed;
   }
