@@ -130,5 +130,10 @@ describe('AnyValue normalization', () => {
     expect(readTimestamp('1763740800000000000')).toBe('1763740800000000000');
     expect(readTimestamp(1000)).toBe('1000');
     expect(() => readTimestamp('1e9')).toThrow(InvalidRecordError);
+    expect(readTimestamp('9223372036854775807')).toBe('9223372036854775807');
+    expect(readTimestamp('000000000000000000001')).toBe('000000000000000000001');
+    expect(() => readTimestamp('9223372036854775808')).toThrow('invalid timestamp');
+    expect(() => readTimestamp('18446744073709551615')).toThrow('invalid timestamp');
+    expect(() => readTimestamp(2 ** 64)).toThrow('invalid timestamp');
   });
 });

@@ -142,11 +142,23 @@ export function normalizeKeyValues(list: unknown, depth = 0): KeyValue[] {
   });
 }
 
-/** Reads an OTLP unsigned 64-bit nanosecond timestamp (string or number) as a decimal string. */
+/** The latest time the store holds: SQLite integers are signed 64-bit (about the year 2262). */
+const MAX_TIMESTAMP = 2n ** 63n - 1n;
+const DIGITS = /^\d+$/;
+
+/**
+ * Reads an OTLP 64-bit nanosecond timestamp (string or number) as a decimal string. A time past
+ * 2^63 - 1 ns, which OTLP's `fixed64` allows but the store cannot hold, refuses its record.
+ */
 export function readTimestamp(value: unknown): string {
   if (value === undefined || value === null || value === '') return '0';
-  if (typeof value === 'string' && /^\d+$/.test(value)) return value;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return BigInt(value).toString();
+  if (typeof value === 'string' && DIGITS.test(value)) {
+    // Up to 18 digits always fits; longer ones (or leading zeros) are compared exactly.
+    if (value.length < 19 || BigInt(value) <= MAX_TIMESTAMP) return value;
+  } else if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
+    const time = BigInt(value);
+    if (time <= MAX_TIMESTAMP) return time.toString();
+  }
   throw new InvalidRecordError('invalid timestamp');
 }
 

@@ -13,6 +13,23 @@ function roundTrip<T>(type: typeof otlpProto.ExportTraceServiceRequest, request:
 }
 
 describe('protobuf requests in the OTLP JSON shape', () => {
+  it('writes the largest fixed64 exactly; the decoder then refuses a time the store cannot hold', () => {
+    const span = { traceId: bytes(traceId), spanId: bytes(spanId), name: 'late' };
+    const message = roundTrip(otlpProto.ExportTraceServiceRequest, {
+      resourceSpans: [{ scopeSpans: [{ spans: [{ ...span, startTimeUnixNano: '18446744073709551615' }] }] }],
+    });
+    const json = tracesFromProto(message) as {
+      resourceSpans: { scopeSpans: { spans: { startTimeUnixNano: string }[] }[] }[];
+    };
+    expect(json.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.startTimeUnixNano).toBe('18446744073709551615');
+    const decoded = decodeTraces(json);
+    expect([decoded.accepted, decoded.rejected, [...decoded.reasons]]).toEqual([
+      0,
+      1,
+      [['invalid timestamp', 1]],
+    ]);
+  });
+
   it('writes IDs as hex, fixed64 and int64 as decimal strings, bytes as base64, non-finite doubles as text', () => {
     const message = roundTrip(otlpProto.ExportTraceServiceRequest, {
       resourceSpans: [
@@ -28,7 +45,7 @@ describe('protobuf requests in the OTLP JSON shape', () => {
                   parentSpanId: bytes('1111111111111111'),
                   name: 'chat',
                   kind: 3,
-                  startTimeUnixNano: '18446744073709551615',
+                  startTimeUnixNano: '9223372036854775807',
                   endTimeUnixNano: '1763740800000000001',
                   attributes: [
                     { key: 'neg', value: { intValue: '-9223372036854775808' } },
@@ -59,7 +76,7 @@ describe('protobuf requests in the OTLP JSON shape', () => {
       parentSpanId: '1111111111111111',
       name: 'chat',
       kind: 3,
-      startTimeUnixNano: '18446744073709551615',
+      startTimeUnixNano: '9223372036854775807',
       endTimeUnixNano: '1763740800000000001',
       statusCode: 2,
       statusMessage: 'boom',

@@ -147,6 +147,40 @@ describe('OTLP trace ingest', () => {
     expect(await spanCount(traceId)).toBeUndefined();
   });
 
+  it('refuses a span or log record whose time the store cannot hold (over 2^63 - 1 ns), keeping the rest', async () => {
+    const traceId = newTraceId();
+    const res = await fx.postJson(
+      TRACES,
+      tracesRequest([
+        jsonSpan(traceId, { startTimeUnixNano: '18446744073709551615' }),
+        jsonSpan(traceId, { endTimeUnixNano: 1e19 }),
+        jsonSpan(traceId, { events: [{ name: 'e', timeUnixNano: '9223372036854775808' }] }),
+        jsonSpan(traceId, { endTimeUnixNano: '9223372036854775807' }),
+        jsonSpan(traceId, { endTimeUnixNano: '00000000000000000000001' }),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      partialSuccess: { rejectedSpans: 3, errorMessage: '3 spans rejected: invalid timestamp (3)' },
+    });
+    expect(await spanCount(traceId)).toBe(2);
+
+    const logs = await fx.postJson(
+      LOGS,
+      logsRequest([
+        { traceId, spanId: newSpanId(), timeUnixNano: '18446744073709551615', body: { stringValue: 'late' } },
+        { traceId, spanId: newSpanId(), timeUnixNano: '1', body: { stringValue: 'kept' } },
+      ]),
+    );
+    expect(logs.status).toBe(200);
+    expect(await logs.json()).toEqual({
+      partialSuccess: {
+        rejectedLogRecords: 1,
+        errorMessage: '1 log records rejected: invalid timestamp (1)',
+      },
+    });
+  });
+
   it('stores 10,000 spans of one request', async () => {
     const traceId = newTraceId();
     const spans = Array.from({ length: 10_000 }, () => jsonSpan(traceId));
