@@ -1,12 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Thread entries are their own files: the store starts them as workers beside index.js.
+  // Threads are their own files beside index.js: the common entry and each thread's module.
   entry: {
     index: 'src/index.ts',
+    'thread-entry': 'src/store/thread-entry.ts',
     'sqlite-writer-worker': 'src/store/sqlite-writer-worker.ts',
     'sqlite-checkpointer-worker': 'src/store/sqlite-checkpointer-worker.ts',
-    'decoder-thread': 'src/ingest/decoder-thread.ts',
     'decoder-loop': 'src/ingest/decoder-loop.ts',
   },
   format: ['esm'],

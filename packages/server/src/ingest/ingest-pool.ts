@@ -5,11 +5,11 @@
  * @module
  */
 import { availableParallelism } from 'node:os';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import { MalformedExportError } from '../otlp/decode-export.js';
 import type { SqliteWriter } from '../store/sqlite-writer.js';
 import { StoreWriteError } from '../store/store-write-error.js';
-import { THREAD_EXEC_ARGV, threadEntryUrl } from '../store/thread-options.js';
+import { startThread } from '../store/thread-options.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
 
@@ -42,11 +42,7 @@ export class IngestPool {
     for (let i = 0; i < Math.max(1, threads); i++) {
       const { port1, port2 } = new MessageChannel();
       writer.connect(port1);
-      const worker = new Worker(threadEntryUrl('decoder-thread', import.meta.url), {
-        workerData: { writerPort: port2 },
-        transferList: [port2],
-        execArgv: [...THREAD_EXEC_ARGV],
-      });
+      const worker = startThread('decoder-loop', import.meta.url, { writerPort: port2 }, [port2]);
       worker.on('message', (reply: DecoderReply) => this.#settle(reply));
       worker.on('error', (error) =>
         this.#stop(new StoreWriteError(`a decoder thread failed (${error.name})`)),

@@ -4,12 +4,12 @@
  * sends it the request thread's own (media-file) writes, and stops both.
  * @module
  */
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { FileWrite } from './file-writes.js';
 import type { CheckpointerRequest } from './sqlite-checkpointer-worker.js';
 import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';
 import { StoreWriteError } from './store-write-error.js';
-import { THREAD_EXEC_ARGV, threadEntryUrl } from './thread-options.js';
+import { startThread } from './thread-options.js';
 
 /** The writer thread of an embedded store. */
 export class SqliteWriter {
@@ -26,19 +26,18 @@ export class SqliteWriter {
   /** Starts the writer and checkpoint threads on the database at `path` (created and migrated already). */
   constructor(path: string) {
     const { port1: writerCommits, port2: checkpointerCommits } = new MessageChannel();
-    this.#checkpointer = new Worker(threadEntryUrl('sqlite-checkpointer-worker', import.meta.url), {
-      workerData: { path, commits: checkpointerCommits },
-      transferList: [checkpointerCommits],
-      execArgv: [...THREAD_EXEC_ARGV],
-    });
+    this.#checkpointer = startThread(
+      'sqlite-checkpointer-worker',
+      import.meta.url,
+      { path, commits: checkpointerCommits },
+      [checkpointerCommits],
+    );
     // Without the checkpoint thread the writer's own checkpoints still keep the WAL in bounds.
     this.#checkpointer.on('error', () => {});
     this.#checkpointerExited = new Promise((done) => this.#checkpointer.once('exit', () => done()));
-    this.#worker = new Worker(threadEntryUrl('sqlite-writer-worker', import.meta.url), {
-      workerData: { path, commits: writerCommits },
-      transferList: [writerCommits],
-      execArgv: [...THREAD_EXEC_ARGV],
-    });
+    this.#worker = startThread('sqlite-writer-worker', import.meta.url, { path, commits: writerCommits }, [
+      writerCommits,
+    ]);
     let failure: StoreWriteError | undefined;
     this.#worker.on('error', (error) => {
       failure ??= new StoreWriteError(`the writer thread failed (${error.name})`);

@@ -1,13 +1,14 @@
 /**
- * Entry of a decoder thread. From the build it loads `decoder-loop.js`; from source (tests) it
- * first teaches Node to resolve the sources' `./x.js` imports to `./x.ts`, which Node then runs
- * by stripping types. Imports nothing relative itself.
+ * Entry of every thread of the store and of ingest (decoder, writer, checkpoint threads): it loads
+ * the thread's module, whose URL is `workerData.module`. From the build that is a `.js` file beside
+ * this one. From source (tests) it first teaches Node to resolve the sources' `./x.js` imports to
+ * `./x.ts`, which Node then runs by stripping types. Imports nothing relative itself.
  * @module
  */
 import { registerHooks } from 'node:module';
+import { workerData } from 'node:worker_threads';
 
-const fromSource = import.meta.url.endsWith('.ts');
-if (fromSource) {
+if (import.meta.url.endsWith('.ts')) {
   registerHooks({
     resolve(specifier, context, nextResolve) {
       try {
@@ -26,4 +27,4 @@ if (fromSource) {
     },
   });
 }
-await import(fromSource ? './decoder-loop.ts' : './decoder-loop.js');
+await import((workerData as { module: string }).module);
