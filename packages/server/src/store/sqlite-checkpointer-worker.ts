@@ -8,9 +8,7 @@
  * Checkpoints never change what is durable: a request is answered after its commit reached the
  * WAL on disk (`synchronous = FULL`), and a checkpoint syncs the database file before it marks
  * frames copied. A checkpoint that fails (a busy lock, a full disk) is left to the next one.
- *
- * This file runs as a worker from source (Node strips its types) and from the build; it imports
- * nothing but types and Node built-ins.
+ * It runs through the common thread entry (`thread-entry.ts`).
  * @module
  */
 import { DatabaseSync } from 'node:sqlite';

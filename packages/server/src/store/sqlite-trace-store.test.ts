@@ -133,4 +133,57 @@ describe('the embedded store', () => {
     expect(spansInFile()).toBe(2);
     expect(server.traceStore.getTraceSummary(traceId)?.spanCount).toBe(2);
   });
+
+  it('stores text as TEXT and times as INTEGER, whatever the characters, and reads them back unchanged', async () => {
+    const server = await start();
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const name = 'résumé 👋 \u00e9\ud83d'; // accents, an emoji, a lone surrogate
+    const attributes = [{ key: 'ключ', value: { stringValue: '値 "quoted" \\ \n' } }];
+    const res = await post(
+      server,
+      tracesRequest([
+        jsonSpan(traceId, {
+          spanId,
+          name,
+          traceState: '',
+          attributes,
+          startTimeUnixNano: '9223372036854775807',
+          events: [{ name: 'ev ✓', timeUnixNano: '7', attributes }],
+          links: [{ traceId: newTraceId(), spanId: newSpanId(), traceState: 'k=v', attributes }],
+        }),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const [span] = server.traceStore.listSpans(traceId);
+    expect(span).toMatchObject({ spanId, name: 'résumé 👋 é\ufffd', traceState: '', attributes });
+    expect(span?.startTimeUnixNano).toBe('9223372036854775807');
+    expect(span?.events).toMatchObject([{ name: 'ev ✓', timeUnixNano: '7', attributes }]);
+    expect(span?.links).toMatchObject([{ traceState: 'k=v', attributes }]);
+
+    const db = new DatabaseSync(join(server.dataDir, DATABASE_FILE), { readOnly: true });
+    try {
+      const types = db
+        .prepare(
+          `SELECT typeof(span_id) AS id, typeof(name) AS name, typeof(trace_state) AS state,
+             typeof(attributes) AS attributes, typeof(start_time_unix_nano) AS time FROM spans WHERE trace_id = ?`,
+        )
+        .get(traceId);
+      expect({ ...types }).toEqual({
+        id: 'text',
+        name: 'text',
+        state: 'text',
+        attributes: 'text',
+        time: 'integer',
+      });
+      const event = db
+        .prepare(
+          'SELECT typeof(name) AS name, typeof(time_unix_nano) AS time FROM span_events WHERE trace_id = ?',
+        )
+        .get(traceId);
+      expect({ ...event }).toEqual({ name: 'text', time: 'integer' });
+    } finally {
+      db.close();
+    }
+  });
 });

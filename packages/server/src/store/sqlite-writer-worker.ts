@@ -4,9 +4,7 @@
  * batches queued while a transaction runs are stored together in the next one. When a shared
  * transaction fails, each of its batches is retried alone, so one bad batch fails only its own
  * request. A batch is acknowledged only after its transaction committed (`synchronous = FULL`).
- *
- * This file runs as a worker from source (Node strips its types) and from the build; it imports
- * nothing but types and Node built-ins.
+ * It runs through the common thread entry (`thread-entry.ts`).
  * @module
  */
 import { hash } from 'node:crypto';
