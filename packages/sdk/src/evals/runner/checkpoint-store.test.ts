@@ -57,6 +57,7 @@ describe('CheckpointStore', () => {
     expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toEqual({
       pid: process.pid,
       host: hostname(),
+      token: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     await store.close();
     expect(existsSync(join(dir, 'lock'))).toBe(false);
@@ -97,6 +98,11 @@ describe('CheckpointStore', () => {
     await expect(CheckpointStore.open(dir, identity)).rejects.toThrow(
       /on host elsewhere: .* delete its lock file/,
     );
+    writeFileSync(join(dir, 'lock'), 'not json');
+    await expect(CheckpointStore.open(dir, identity)).rejects.toThrow(
+      `The checkpoint directory ${dir} has a lock file that names no runner: if no runner is running there, delete its lock file.`,
+    );
+    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe('not json');
   });
 
   it('takes over the lock of a runner that ended without releasing it (killed)', async () => {
@@ -105,6 +111,40 @@ describe('CheckpointStore', () => {
     writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: ended, host: hostname() }));
     const store = await CheckpointStore.open(dir, identity);
     expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8')).pid).toBe(process.pid);
+    await store.close();
+  });
+
+  it('lets exactly one of several runners take over a lock left by a runner that ended', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+    for (let round = 0; round < 20; round++) {
+      const dir = directory();
+      await (await CheckpointStore.open(dir, identity)).close();
+      writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: ended, host: hostname() }));
+      const opened = await Promise.allSettled(
+        Array.from({ length: 6 }, () => CheckpointStore.open(dir, identity)),
+      );
+      const winners = opened.filter((o) => o.status === 'fulfilled');
+      expect(winners).toHaveLength(1);
+      for (const o of opened) {
+        if (o.status === 'rejected') expect((o.reason as Error).message).toMatch(/is in use by process/);
+      }
+      expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8')).pid).toBe(process.pid);
+      expect(readdirSync(dir).filter((name) => name.startsWith('.lock') || name === 'lock.takeover')).toEqual(
+        [],
+      );
+      await (winners[0] as PromiseFulfilledResult<CheckpointStore>).value.close();
+    }
+  });
+
+  it('removes a takeover guard left by a runner that ended while taking over, then takes over', async () => {
+    const dir = directory();
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+    await (await CheckpointStore.open(dir, identity)).close();
+    writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: ended, host: hostname(), token: 'a' }));
+    writeFileSync(join(dir, 'lock.takeover'), JSON.stringify({ pid: ended, host: hostname(), token: 'b' }));
+    const store = await CheckpointStore.open(dir, identity);
+    expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8')).pid).toBe(process.pid);
+    expect(existsSync(join(dir, 'lock.takeover'))).toBe(false);
     await store.close();
   });
 

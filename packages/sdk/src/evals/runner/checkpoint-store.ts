@@ -29,10 +29,14 @@ export interface CheckpointIdentity {
 const FORMAT = 'svc-run.checkpoint';
 const VERSION = 1;
 const RECORD_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+/** How long a runner waits for another one taking over a stale lock (a read and an unlink). */
+const TAKEOVER_WAIT_MILLIS = 5_000;
 
 interface LockOwner {
   pid: number;
   host: string;
+  /** Random per lock taken, so that two locks of the same process are told apart. */
+  token: string;
 }
 
 function isAlive(pid: number): boolean {
@@ -41,6 +45,16 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The owner a lock file's text names, or `{}` when it cannot be read as one. */
+function parseOwner(text: string): Partial<LockOwner> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Partial<LockOwner>) : {};
+  } catch {
+    return {};
   }
 }
 
@@ -123,7 +137,7 @@ export class CheckpointStore {
   /** Takes the lock: a file created whole, atomically (written aside, then hard-linked in place). */
   async #lock(): Promise<void> {
     const path = join(this.directory, 'lock');
-    const owner: LockOwner = { pid: process.pid, host: hostname() };
+    const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
     // Not a `.tmp` name: another runner opening the directory must not remove it.
     const temporary = join(this.directory, `.lock.${randomBytes(6).toString('hex')}.pending`);
     await writeFile(temporary, JSON.stringify(owner), { flag: 'wx' });
@@ -136,8 +150,9 @@ export class CheckpointStore {
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
         }
-        const holder = (await readJson(path).catch(() => undefined)) as Partial<LockOwner> | undefined;
-        if (holder === undefined) continue; // released meanwhile
+        const held = await readFile(path, 'utf8').catch(() => undefined);
+        if (held === undefined) continue; // released meanwhile
+        const holder = parseOwner(held);
         const sameHost = holder.host === owner.host;
         if (
           sameHost &&
@@ -145,8 +160,13 @@ export class CheckpointStore {
           holder.pid !== process.pid &&
           !isAlive(holder.pid)
         ) {
-          await unlink(path).catch(() => undefined); // left by a runner that ended: take it over
+          await this.#removeStaleLock(path, held, owner); // left by a runner that ended: take it over
           continue;
+        }
+        if (typeof holder.pid !== 'number') {
+          throw new SvcError(
+            `The checkpoint directory ${this.directory} has a lock file that names no runner: if no runner is running there, delete its lock file.`,
+          );
         }
         throw new SvcError(
           sameHost
@@ -156,6 +176,41 @@ export class CheckpointStore {
       }
     } finally {
       await rm(temporary, { force: true });
+    }
+  }
+
+  /**
+   * Removes the lock at `path` if it is still the stale one read (`stale`, its text). Several
+   * runners may find the same stale lock at once; each removes it only while holding the takeover
+   * guard (`lock.takeover`, created exclusively), after reading it again, so that none removes a
+   * lock another runner took meanwhile. The guard is held for a read and an unlink; one left by a
+   * runner that ended inside that moment is removed.
+   */
+  async #removeStaleLock(path: string, stale: string, owner: LockOwner): Promise<void> {
+    const guard = join(this.directory, 'lock.takeover');
+    const deadline = Date.now() + TAKEOVER_WAIT_MILLIS;
+    for (;;) {
+      try {
+        await writeFile(guard, JSON.stringify(owner), { flag: 'wx' });
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = parseOwner(await readFile(guard, 'utf8').catch(() => ''));
+      if (typeof holder.pid === 'number' && holder.host === owner.host && !isAlive(holder.pid)) {
+        await rm(guard, { force: true });
+      } else if (Date.now() > deadline) {
+        throw new SvcError(
+          `The checkpoint directory ${this.directory} is being taken over by another runner. If no runner is running there, delete its lock.takeover file.`,
+        );
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    try {
+      if ((await readFile(path, 'utf8').catch(() => undefined)) === stale) await unlink(path);
+    } finally {
+      await rm(guard, { force: true });
     }
   }
 
