@@ -185,6 +185,79 @@ describe('media.resolve options and outcomes', () => {
     await expect(reader().resolve(recorded, null as never)).rejects.toThrow(
       'media.resolve options must be an object; got null',
     );
+    for (const attribute of ['', 'gen_ai.input.messages#', 7]) {
+      await expect(
+        reader().resolve(recorded, { traceId, blobs, attribute: attribute as never }),
+      ).rejects.toThrow(/^attribute must be the name of the attribute the value was read from/);
+    }
+  });
+});
+
+describe('media.resolve of a value uploaded whole (over 1 MiB)', () => {
+  const attribute = 'gen_ai.input.messages';
+  const image = { type: 'image_url', image_url: { url: `data:image/png;base64,${CAT_PNG.base64}` } };
+  const messages = [
+    { role: 'user', content: [{ type: 'text', text: 'résumé '.repeat(200_000) }, image] },
+    { role: 'assistant', content: 'done' },
+  ];
+  const original = JSON.stringify(messages);
+
+  /** Records `messages` as the SDK would, uploading the files `upload` keeps; returns the stored prefix and blobs. */
+  async function recordLarge(traceId: string, upload: (file: FoundFile) => boolean) {
+    const found: FoundFile[] = [];
+    const prefix = scanAttribute(attribute, original, (file) => {
+      found.push(file);
+      return 'upload';
+    }).value;
+    expect(found.map((f) => f.key).sort()).toEqual([`${attribute}#`, `${attribute}#/0/content/1`]);
+    for (const file of found.filter(upload)) {
+      await uploadFile(server(), traceId, sourceBytes(file.source), file.contentType, file.key);
+    }
+    const spanId = newSpanId();
+    await exportSpan(server(), traceId, spanId, { [attribute]: prefix, 'svc.blobs': found.map(entryOf) });
+    const stored = storedAttributes(traceId, spanId);
+    return { prefix: stored[attribute] as string, blobs: stored['svc.blobs'] as string[], found };
+  }
+
+  it('reads the whole value back in place of its prefix, and restores its files', async () => {
+    const traceId = newTraceId();
+    const { prefix, blobs } = await recordLarge(traceId, () => true);
+    expect(Buffer.byteLength(prefix)).toBeLessThanOrEqual(16 * 1024);
+    expect(original.startsWith(prefix)).toBe(true);
+
+    const { value, failures } = await reader().resolve(prefix, { traceId, blobs, attribute });
+    expect(failures).toEqual([]);
+    expect(value).toBe(original);
+    // Without naming the attribute, the prefix is returned as kept.
+    expect((await reader().resolve(prefix, { traceId, blobs })).value).toBe(prefix);
+    // Another attribute's name does not pick this upload.
+    expect(
+      (await reader().resolve(prefix, { traceId, blobs, attribute: 'gen_ai.output.messages' })).value,
+    ).toBe(prefix);
+  });
+
+  it('keeps the prefix and reports prefix_only when the whole value was never stored, or why it was not read', async () => {
+    const traceId = newTraceId();
+    const { prefix, blobs, found } = await recordLarge(traceId, (file) => file.key !== `${attribute}#`);
+    const whole = found.find((f) => f.key === `${attribute}#`)!;
+    const missing = await reader().resolve(prefix, { traceId, blobs, attribute });
+    expect(missing).toEqual({
+      value: prefix,
+      failures: [{ pointer: '', sha256: whole.sha256, reason: 'prefix_only' }],
+    });
+
+    const storedTrace = newTraceId();
+    const uploaded = await recordLarge(storedTrace, () => true);
+    const tooLarge = await reader().resolve(uploaded.prefix, {
+      traceId: storedTrace,
+      blobs: uploaded.blobs,
+      attribute,
+      maxBytes: 1024 * 1024,
+    });
+    expect(tooLarge).toEqual({
+      value: uploaded.prefix,
+      failures: [{ pointer: '', sha256: whole.sha256, reason: 'too_large' }],
+    });
   });
 });
 

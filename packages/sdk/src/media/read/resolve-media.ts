@@ -4,7 +4,7 @@
  */
 import { MediaFetchError } from '../../errors/media-fetch-error.js';
 import type { ServiceEndpoint } from '../../options/svc-options.js';
-import { type LocatedFile, locateDigestFiles, replaceFiles } from './digest-locations.js';
+import { locateDigestFiles, replaceFiles } from './digest-locations.js';
 import { type ReadFileResult, readFile } from './read-file.js';
 import {
   type MediaResolveFailure,
@@ -40,17 +40,40 @@ async function readAll(
   return results;
 }
 
-/** Why a file was not restored, given what reading it gave. */
-function failureReason(file: LocatedFile, result: MediaFetchError | undefined): MediaResolveFailureReason {
+/** Why a file was not restored, given what reading it gave and whether the record keeps a prefix. */
+function failureReason(result: MediaFetchError | undefined, keepsPrefix: boolean): MediaResolveFailureReason {
   const reason = result?.reason ?? 'not_listed';
   const bytesNeverStored = reason === 'not_listed' || reason === 'missing' || reason === 'not_found';
-  return bytesNeverStored && file.holder.prefix !== undefined ? 'prefix_only' : reason;
+  return bytesNeverStored && keepsPrefix ? 'prefix_only' : reason;
+}
+
+/**
+ * The value to resolve: the whole value in place of its kept prefix when `options.wholeValue`
+ * names its upload and it can be read (as UTF-8 text); otherwise `value`, with the failure.
+ */
+async function wholeValueOf(
+  endpoint: ServiceEndpoint,
+  value: unknown,
+  options: ResolvedResolveOptions,
+  failures: MediaResolveFailure[],
+): Promise<unknown> {
+  const entry = options.wholeValue;
+  if (entry === undefined || typeof value !== 'string') return value;
+  try {
+    const { bytes } = await readFile(endpoint, { ...options, sha256: entry.sha256 });
+    return new TextDecoder().decode(bytes);
+  } catch (error) {
+    if (!MediaFetchError.isInstance(error)) throw error;
+    failures.push({ pointer: '', sha256: entry.sha256, reason: failureReason(error, true) });
+    return value;
+  }
 }
 
 /**
  * Reads back every file in digest form of `value` that the record's `svc.blobs` lists (each
  * digest once) and returns a new value with those files in place; the others are reported in
- * `failures` and left as recorded.
+ * `failures` and left as recorded. With `options.attribute`, a value kept as the prefix of a
+ * value uploaded whole is first replaced by the whole value.
  *
  * @throws TypeError for invalid options.
  * @throws the signal's reason when `options.signal` aborts.
@@ -61,10 +84,10 @@ export async function resolveMedia(
   options: unknown,
 ): Promise<MediaResolveResult> {
   const resolved = resolveResolveOptions(options);
-  const locations = locateDigestFiles(value);
+  const failures: MediaResolveFailure[] = [];
+  const locations = locateDigestFiles(await wholeValueOf(endpoint, value, resolved, failures));
   const listed = new Set(locations.files.map((f) => f.holder.sha256).filter((d) => resolved.blobs.has(d)));
   const results = await readAll(endpoint, [...listed], resolved);
-  const failures: MediaResolveFailure[] = [];
   const result = replaceFiles(
     locations,
     (file) => {
@@ -75,7 +98,7 @@ export async function resolveMedia(
           pointer: file.pointer,
           ...(file.innerPointer === undefined ? {} : { innerPointer: file.innerPointer }),
           sha256: holder.sha256,
-          reason: failureReason(file, read),
+          reason: failureReason(read, file.holder.prefix !== undefined),
         });
         return undefined;
       }

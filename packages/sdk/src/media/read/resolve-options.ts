@@ -32,14 +32,24 @@ export interface MediaResolveSettings {
    * value given as JSON text comes back parsed: JSON text cannot hold bytes).
    */
   as?: 'inline' | 'bytes';
+  /**
+   * Where the value was read from: the attribute's name (`gen_ai.input.messages`), or `body` for a
+   * log record's body. A value over 1 MiB is uploaded whole and only its 16 KiB prefix is kept in
+   * the record; when `blobs` lists that upload (key `<attribute>#`), the whole value is read back
+   * in place of the prefix (as text, then its files are restored), or, when it cannot be, the
+   * prefix stays and `failures` says why (`prefix_only` when its bytes were never stored). Without
+   * this option, a kept prefix is returned as it is.
+   */
+  attribute?: string;
 }
 
 /**
  * Why a file of `media.resolve` was left in digest form: a {@link MediaFetchErrorReason}, or
  * - `not_listed`: the record's `svc.blobs` does not list the digest (the file was refused at
  *   export, so its bytes were never uploaded); it is not requested;
- * - `prefix_only`: a text file of which only the inline prefix kept in the record is available
- *   (its bytes are not listed, not found or missing); the part keeps that prefix.
+ * - `prefix_only`: a text file, or a value uploaded whole (see `attribute`), of which only the
+ *   inline prefix kept in the record is available (its bytes are not listed, not found or
+ *   missing); the part, or the value, keeps that prefix.
  */
 export type MediaResolveFailureReason = MediaFetchErrorReason | 'not_listed' | 'prefix_only';
 
@@ -72,6 +82,8 @@ export interface MediaResolveResult {
 export interface ResolvedResolveOptions extends ResolvedReadTarget {
   blobs: Map<string, BlobEntry>;
   as: 'inline' | 'bytes';
+  /** The entry of the value uploaded whole (key `<attribute>#`), when `attribute` names one. */
+  wholeValue: BlobEntry | undefined;
 }
 
 /**
@@ -87,5 +99,16 @@ export function resolveResolveOptions(options: unknown): ResolvedResolveOptions 
   if (as !== 'inline' && as !== 'bytes') {
     throw new TypeError(`as must be 'inline' or 'bytes'; got ${describe(as)}`);
   }
-  return { ...target, blobs, as };
+  const { attribute } = given;
+  if (
+    attribute !== undefined &&
+    (typeof attribute !== 'string' || attribute === '' || attribute.includes('#'))
+  ) {
+    throw new TypeError(
+      `attribute must be the name of the attribute the value was read from (or 'body'), without '#'; got ${describe(attribute)}`,
+    );
+  }
+  const wholeKey = attribute === undefined ? undefined : `${attribute}#`;
+  const wholeValue = [...blobs.values()].find((entry) => entry.key === wholeKey);
+  return { ...target, blobs, as, wholeValue };
 }
