@@ -9,6 +9,7 @@
  *   traceId,
  *   spanId,
  *   blobs: span.attributes['svc.blobs'],
+ *   attribute: 'gen_ai.input.messages',
  * });
  * // A file of an evaluation trace snapshot (a Read and write key):
  * const copy = await createMediaReader({ apiKey: readWriteKey, baseUrl }).fetch({ snapshotId, sha256 });
