@@ -1,8 +1,9 @@
 /**
  * Lets Node run the packages' TypeScript sources: resolves the sources' relative `./x.js` imports
  * to `./x.ts`, which Node (22.18+, 24) runs by stripping types. Benchmarks import it first; tests
- * that start a child process from source pass it with `--import`. (The server's decoder thread
- * keeps its own copy: it is shipped code and cannot reach this repository file.)
+ * that start a child process from source pass it with `--import`. (The server's thread entry
+ * (`packages/server/src/store/thread-entry.ts`) keeps its own copy: it is shipped code and cannot
+ * reach this repository file.)
  * @module
  */
 import { registerHooks } from 'node:module';
