@@ -8,7 +8,7 @@ import { type Transferable, Worker } from 'node:worker_threads';
  * `execArgv` of the store's threads: `node:sqlite` warns that it is experimental once per thread
  * that loads it; the service's own threads do not repeat that warning. Other warnings still print.
  */
-export const THREAD_EXEC_ARGV: readonly string[] = ['--disable-warning=ExperimentalWarning'];
+const THREAD_EXEC_ARGV: readonly string[] = ['--disable-warning=ExperimentalWarning'];
 
 /**
  * The URL of a thread module beside the module at `moduleUrl`: `<name>.ts` when running from

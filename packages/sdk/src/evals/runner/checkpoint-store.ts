@@ -39,6 +39,16 @@ interface LockOwner {
   token: string;
 }
 
+/** True when `holder` names a process of this host (`owner`'s) other than this one that has ended. */
+function endedHere(holder: Partial<LockOwner>, owner: LockOwner): boolean {
+  return (
+    holder.host === owner.host &&
+    typeof holder.pid === 'number' &&
+    holder.pid !== process.pid &&
+    !isAlive(holder.pid)
+  );
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -153,16 +163,11 @@ export class CheckpointStore {
         const held = await readFile(path, 'utf8').catch(() => undefined);
         if (held === undefined) continue; // released meanwhile
         const holder = parseOwner(held);
-        const sameHost = holder.host === owner.host;
-        if (
-          sameHost &&
-          typeof holder.pid === 'number' &&
-          holder.pid !== process.pid &&
-          !isAlive(holder.pid)
-        ) {
+        if (endedHere(holder, owner)) {
           await this.#removeStaleLock(path, held, owner); // left by a runner that ended: take it over
           continue;
         }
+        const sameHost = holder.host === owner.host;
         if (typeof holder.pid !== 'number') {
           throw new SvcError(
             `The checkpoint directory ${this.directory} has a lock file that names no runner: if no runner is running there, delete its lock file.`,
@@ -197,7 +202,7 @@ export class CheckpointStore {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = parseOwner(await readFile(guard, 'utf8').catch(() => ''));
-      if (typeof holder.pid === 'number' && holder.host === owner.host && !isAlive(holder.pid)) {
+      if (endedHere(holder, owner)) {
         await rm(guard, { force: true });
       } else if (Date.now() > deadline) {
         throw new SvcError(
