@@ -91,6 +91,11 @@ async function dispatch(experimentId: string, caseId: string, targetId: string):
   return answer.execution.id;
 }
 
+/** Registers `url` as a managed target and dispatches the first case of `setup` to it. */
+async function dispatchFirstCase(setup: Setup, url: string): Promise<string> {
+  return dispatch(setup.experimentId, setup.caseIds[0]!, await registerTarget(url));
+}
+
 interface Recorded {
   calls: ManagedTargetInput[];
   events: string[];
@@ -149,11 +154,7 @@ describe('createManagedTargetHandler end to end', () => {
       usage: { inputTokens: 12, outputTokens: 3, costUsd: 0.002 },
       files: [{ name: 'summary.txt', contentType: 'text/plain', data: generated }],
     }));
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const answer = await harness.answerFor(executionId);
 
     expect(answer.status).toBe(200);
@@ -207,11 +208,7 @@ describe('createManagedTargetHandler end to end', () => {
   it('answers a replayed request 409 and never runs the target again', async () => {
     const setup = await experiment();
     const harness = await serve(async () => ({ output: 'once' }));
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const first = await harness.answerFor(executionId);
     expect(first.status).toBe(200);
 
@@ -226,11 +223,7 @@ describe('createManagedTargetHandler end to end', () => {
   it('refuses requests not signed with the machine credential (401) without claiming or running anything', async () => {
     const setup = await experiment();
     const harness = await serve(async () => ({ output: 'ran' }));
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.holdUrl),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.holdUrl);
     const original = await harness.heldFor(executionId);
     const key = managedSigningKey(fx.server.keys.machine);
     const { [SIGNATURE_HEADER]: _signature, ...unsigned } = original.headers;
@@ -279,11 +272,7 @@ describe('createManagedTargetHandler end to end', () => {
     // Same size, other bytes: the service's storage was tampered with.
     writeFileSync(join(fx.server.dataDir, 'blobs', digest.slice(0, 2), digest), Buffer.alloc(file.length, 7));
     const harness = await serve(async () => ({ output: 'must not run' }));
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const answer = await harness.answerFor(executionId);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ state: 'error', outcomeSaved: true });
@@ -334,11 +323,7 @@ describe('createManagedTargetHandler end to end', () => {
     const harness = await serve(async () => {
       throw new QuotaError('the model quota ran out');
     });
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const answer = await harness.answerFor(executionId);
     expect(answer.body).toMatchObject({ state: 'error', outcomeSaved: true, telemetryFlushed: true });
     const execution = await fx.client.getExecution(executionId);
@@ -376,11 +361,7 @@ describe('createManagedTargetHandler end to end', () => {
     const harness = await serve(async () => ({ output: 'after retries' }));
     fx.server.faults!.inject('evals.executions.claim', { kind: 'status', status: 503 }, 1);
     fx.server.faults!.inject('evals.executions.outcome', { kind: 'status', status: 503 }, 2);
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const answer = await harness.answerFor(executionId);
     expect(answer.status).toBe(200);
     expect(fx.server.faults!.pending('evals.executions.outcome')).toBe(0);
@@ -392,11 +373,7 @@ describe('createManagedTargetHandler end to end', () => {
     const setup = await experiment();
     const harness = await serve(async () => ({ output: 'lost' }), { finalizationMillis: 600 });
     fx.server.faults!.inject('evals.executions.outcome', { kind: 'status', status: 503 }, 100);
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     const answer: HandlerAnswer = await harness.answerFor(executionId);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ error: { code: 'outcome_not_saved' } });
@@ -418,11 +395,7 @@ describe('createManagedTargetHandler end to end', () => {
         flushed.push(exporter.getFinishedSpans().length);
       },
     });
-    const executionId = await dispatch(
-      setup.experimentId,
-      setup.caseIds[0]!,
-      await registerTarget(harness.url),
-    );
+    const executionId = await dispatchFirstCase(setup, harness.url);
     expect((await harness.answerFor(executionId)).status).toBe(200);
     expect(flushed).toEqual([1]);
     const [span] = exporter.getFinishedSpans();
