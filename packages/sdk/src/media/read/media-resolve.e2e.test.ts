@@ -10,7 +10,7 @@ import { allMessageFixtures, type MessageFixture } from '../../../../../fixtures
 import { CAT_PNG, DOT_PNG } from '../../../../../fixtures/messages/media.js';
 import type { FoundFile } from '../media-types.js';
 import { findDigestHolders, scanAttribute, scanStructured } from '../scan/index.js';
-import { sha256Hex } from '../scan/test-support.js';
+import { sha256Hex, sourceBytes } from '../scan/test-support.js';
 import { plain } from '../upload/__fixtures__/media-server.js';
 import {
   blobEntry,
@@ -26,7 +26,6 @@ import {
   FORM_CHANGES,
   filesIn,
   recordFixture,
-  sourceBytes,
 } from './__fixtures__/recorded-fixtures.js';
 import { createMediaReader, type MediaReader } from './media-reader.js';
 

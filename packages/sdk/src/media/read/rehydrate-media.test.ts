@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CAT_PNG, DOT_PNG, REPORT_PDF } from '../../../../../fixtures/messages/media.js';
 import { findDigestHolders, scanAttribute } from '../scan/index.js';
+import { sourceBytes } from '../scan/test-support.js';
 import {
   attributeFixturesWithFiles,
   FORM_CHANGES,
   filesIn,
   recordFixture,
-  sourceBytes,
 } from './__fixtures__/recorded-fixtures.js';
 import { rehydrateMedia } from './rehydrate-media.js';
 

@@ -5,12 +5,11 @@ import {
   blobKey,
   type MessageFixture,
 } from '../../../../../fixtures/messages/index.js';
-import type { FileSource } from '../media-types.js';
 import { findDigestHolders } from './find-digest-holders.js';
 import { parsePointer } from './json/json-pointer.js';
 import { scanAttribute } from './scan-attribute.js';
 import { scanStructured } from './scan-structured.js';
-import { recordingDecide } from './test-support.js';
+import { parsedValues, recordingDecide, sourceBytes } from './test-support.js';
 
 function at(value: unknown, pointer: string): unknown {
   let node = value;
@@ -19,31 +18,6 @@ function at(value: unknown, pointer: string): unknown {
     node = (node as Record<string, unknown>)[token];
   }
   return node;
-}
-
-function sourceBytes(source: FileSource): Buffer {
-  if (source.kind === 'bytes') return Buffer.from(source.bytes);
-  if (source.kind === 'utf8') return Buffer.from(source.text);
-  if (source.kind === 'base64') return Buffer.from(source.text.slice(source.start, source.end), 'base64');
-  throw new Error('no path sources in fixtures');
-}
-
-/** Every parsed value in `value`, including the parses of strings holding JSON. */
-function parsedValues(value: unknown, out: unknown[] = []): unknown[] {
-  out.push(value);
-  const visit = (item: unknown): void => {
-    if (typeof item === 'string' && /^\s*[[{]/.test(item)) {
-      try {
-        parsedValues(JSON.parse(item), out);
-      } catch {
-        // not JSON
-      }
-    } else if (typeof item === 'object' && item !== null) {
-      for (const child of Object.values(item)) visit(child);
-    }
-  };
-  if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) visit(child);
-  return out;
 }
 
 function scan(fixture: MessageFixture) {

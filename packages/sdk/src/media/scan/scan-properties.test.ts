@@ -1,36 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FileSource, FoundFile } from '../media-types.js';
+import type { FoundFile } from '../media-types.js';
 import { findDigestHolders } from './find-digest-holders.js';
 import { scanAttribute } from './scan-attribute.js';
 import { scanStructured } from './scan-structured.js';
 import { documents } from './test-generators.js';
-import { sha256Hex } from './test-support.js';
-
-function sourceBytes(source: FileSource): Buffer {
-  if (source.kind === 'bytes') return Buffer.from(source.bytes);
-  if (source.kind === 'utf8') return Buffer.from(source.text);
-  if (source.kind === 'base64') return Buffer.from(source.text.slice(source.start, source.end), 'base64');
-  throw new Error('no path sources here');
-}
-
-/** Every parsed value in `value`, including the parses of strings holding JSON. */
-function parsedValues(value: unknown, out: unknown[] = []): unknown[] {
-  out.push(value);
-  const visit = (item: unknown): void => {
-    if (typeof item === 'string' && /^\s*[[{]/.test(item)) {
-      try {
-        parsedValues(JSON.parse(item), out);
-      } catch {
-        // not JSON
-      }
-    } else if (typeof item === 'object' && item !== null) {
-      for (const child of Object.values(item)) visit(child);
-    }
-  };
-  if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) visit(child);
-  return out;
-}
+import { parsedValues, sha256Hex, sourceBytes } from './test-support.js';
 
 /** Brackets nested in `text`, counting those inside strings too (so never less than the JSON's). */
 function depthOf(text: string): number {

@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { FileDecision, FoundFile } from '../media-types.js';
+import type { FileDecision, FileSource, FoundFile } from '../media-types.js';
 import type { JsonNode, JsonTape } from './json/json-tape.js';
 
 /** The first bytes of a PNG file (signature and IHDR header). */
@@ -18,6 +18,38 @@ export const PNG_SHA256 = sha256Hex(PNG_BYTES);
 /** SHA-256 (hex) of `bytes`. */
 export function sha256Hex(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The decoded bytes of a found file (sources held in memory; a `path` source throws). */
+export function sourceBytes(source: FileSource): Buffer {
+  switch (source.kind) {
+    case 'bytes':
+      return Buffer.from(source.bytes);
+    case 'base64':
+      return Buffer.from(source.text.slice(source.start, source.end), 'base64');
+    case 'utf8':
+      return Buffer.from(source.text, 'utf8');
+    default:
+      throw new Error(`unexpected source ${source.kind}`);
+  }
+}
+
+/** Every parsed value in `value`, including the parses of strings holding JSON. */
+export function parsedValues(value: unknown, out: unknown[] = []): unknown[] {
+  out.push(value);
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string' && /^\s*[[{]/.test(item)) {
+      try {
+        parsedValues(JSON.parse(item), out);
+      } catch {
+        // not JSON
+      }
+    } else if (typeof item === 'object' && item !== null) {
+      for (const child of Object.values(item)) visit(child);
+    }
+  };
+  if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) visit(child);
+  return out;
 }
 
 /** A file as the tests compare it: the source reduced to its kind. */

@@ -8,7 +8,7 @@ import {
   attributeText,
   type MessageFixture,
 } from '../../../../../../fixtures/messages/index.js';
-import type { FileSource, FoundFile } from '../../media-types.js';
+import type { FoundFile } from '../../media-types.js';
 import { scanAttribute } from '../../scan/index.js';
 
 /** Fixtures of span attributes holding files. */
@@ -31,20 +31,6 @@ export const FORM_CHANGES: ReadonlySet<string> = new Set([
   'openllmetry: traceloop.entity.input with a data: URL argument',
   'langfuse: trace metadata with a data: URL value',
 ]);
-
-/** The decoded bytes of a found file. */
-export function sourceBytes(source: FileSource): Uint8Array {
-  switch (source.kind) {
-    case 'bytes':
-      return source.bytes;
-    case 'base64':
-      return Buffer.from(source.text.slice(source.start, source.end), 'base64');
-    case 'utf8':
-      return Buffer.from(source.text, 'utf8');
-    default:
-      throw new Error(`unexpected source ${source.kind}`);
-  }
-}
 
 /** The `svc.blobs` entry of a found file, as the SDK writes it. */
 export function entryOf(file: FoundFile): string {
