@@ -7,7 +7,7 @@
  * quote content and are not kept.
  * @module
  */
-import { generateText, jsonSchema, type LanguageModel, Output } from 'ai';
+import type { LanguageModel } from 'ai';
 import { inTransaction } from '../../store/sqlite-database.js';
 import type { EvalContext } from '../core/eval-context.js';
 import type { ResultStore } from '../runs/result-store.js';
@@ -150,6 +150,9 @@ export class JudgeWorker {
       const timeout = AbortSignal.timeout(config.timeoutMs);
       let answer: unknown;
       try {
+        // Loaded on the first job: the `ai` package is about 4 MiB of heap that a server that
+        // only ingests would carry (and mark in every full collection) for nothing.
+        const { generateText, jsonSchema, Output } = await import('ai');
         const result = await generateText({
           model,
           system,
