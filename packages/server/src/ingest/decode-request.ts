@@ -3,12 +3,15 @@
  * partial-success counts to answer. Runs on a decoder thread.
  * @module
  */
-import { MalformedExportError } from '../otlp/decode-export.js';
-import { decodeLogs } from '../otlp/decode-logs.js';
-import { decodeTraces } from '../otlp/decode-traces.js';
+import { isAscii } from 'node:buffer';
+import { type AttributeSources, attributeSources } from '../otlp/attribute-sources.js';
+import { type EnvelopeKeys, MalformedExportError } from '../otlp/decode-export.js';
+import { decodeLogs, LOGS_ENVELOPE } from '../otlp/decode-logs.js';
+import { decodeTraces, TRACES_ENVELOPE } from '../otlp/decode-traces.js';
 import type { DecodedExport } from '../otlp/model.js';
-import { otlpProto } from '../otlp/otlp-proto.js';
+import { otlpIngestProto } from '../otlp/otlp-proto.js';
 import { OtlpLogsRequestSchema, OtlpTracesRequestSchema } from '../otlp/otlp-schemas.js';
+import { protoKeyValues } from '../otlp/proto-attributes.js';
 import { logsFromProto, tracesFromProto } from '../otlp/proto-to-json.js';
 import { logWriteBatch, spanWriteBatch, type WriteBatch } from '../store/write-batch.js';
 
@@ -35,33 +38,42 @@ export interface DecodedRequest {
 interface SignalCodec {
   messageName: string;
   schema: typeof OtlpTracesRequestSchema | typeof OtlpLogsRequestSchema;
-  type: typeof otlpProto.ExportTraceServiceRequest;
-  fromProto: (message: unknown) => unknown;
+  type: typeof otlpIngestProto.ExportTraceServiceRequest;
+  fromProto: (message: unknown, recordAttributes: typeof protoKeyValues) => unknown;
+  envelope: EnvelopeKeys;
   decode: (request: unknown) => DecodedExport<unknown>;
-  rows: (batch: DecodedExport<never>) => WriteBatch;
+  rows: (batch: DecodedExport<never>, body: Uint8Array, sources: AttributeSources | null) => WriteBatch;
 }
 
 const CODECS: Readonly<Record<OtlpSignal, SignalCodec>> = {
   traces: {
     messageName: 'ExportTraceServiceRequest',
     schema: OtlpTracesRequestSchema,
-    type: otlpProto.ExportTraceServiceRequest,
+    type: otlpIngestProto.ExportTraceServiceRequest,
     fromProto: tracesFromProto,
+    envelope: TRACES_ENVELOPE,
     decode: decodeTraces,
     rows: spanWriteBatch,
   },
   logs: {
     messageName: 'ExportLogsServiceRequest',
     schema: OtlpLogsRequestSchema,
-    type: otlpProto.ExportLogsServiceRequest,
+    type: otlpIngestProto.ExportLogsServiceRequest,
     fromProto: logsFromProto,
+    envelope: LOGS_ENVELOPE,
     decode: decodeLogs,
     rows: logWriteBatch,
   },
 };
 
+/** A request in the OTLP JSON shape (IDs as hex), and its source text when it came as JSON. */
+interface ParsedRequest {
+  request: unknown;
+  text: string | null;
+}
+
 /** The request in the OTLP JSON shape (IDs as hex), from either encoding. */
-function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): unknown {
+function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): ParsedRequest {
   if (encoding === 'protobuf') {
     let message: unknown;
     try {
@@ -69,11 +81,12 @@ function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): un
     } catch {
       throw new MalformedExportError(`Request body is not a valid protobuf ${codec.messageName}.`);
     }
-    return codec.fromProto(message);
+    return { request: codec.fromProto(message, protoKeyValues), text: null };
   }
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   let request: unknown;
   try {
-    request = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+    request = JSON.parse(text);
   } catch {
     throw new MalformedExportError('Request body is not valid JSON.');
   }
@@ -82,7 +95,19 @@ function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): un
     const where = shape.error.issues[0]?.path.join('.') || 'body';
     throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName} (at ${where}).`);
   }
-  return request;
+  return { request, text };
+}
+
+/**
+ * Where the request's attribute lists are in `body`: only for an ASCII JSON body, whose text
+ * positions are byte positions.
+ */
+function sourcesOf(
+  codec: SignalCodec,
+  { request, text }: ParsedRequest,
+  body: Uint8Array,
+): AttributeSources | null {
+  return text !== null && isAscii(body) ? attributeSources(text, request, codec.envelope) : null;
 }
 
 /**
@@ -91,10 +116,10 @@ function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): un
  */
 export function decodeRequest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): DecodedRequest {
   const codec = CODECS[signal];
-  const request = parse(codec, encoding, body);
+  const parsed = parse(codec, encoding, body);
   let decoded: DecodedExport<unknown>;
   try {
-    decoded = codec.decode(request);
+    decoded = codec.decode(parsed.request);
   } catch (error) {
     if (error instanceof MalformedExportError) {
       throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName}: ${error.message}.`);
@@ -102,5 +127,9 @@ export function decodeRequest(signal: OtlpSignal, encoding: OtlpEncoding, body: 
     throw error;
   }
   const outcome = { accepted: decoded.accepted, rejected: decoded.rejected, reasons: [...decoded.reasons] };
-  return { outcome, batch: decoded.accepted > 0 ? codec.rows(decoded as DecodedExport<never>) : null };
+  if (decoded.accepted === 0) return { outcome, batch: null };
+  return {
+    outcome,
+    batch: codec.rows(decoded as DecodedExport<never>, body, sourcesOf(codec, parsed, body)),
+  };
 }

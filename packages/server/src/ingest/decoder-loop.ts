@@ -27,7 +27,11 @@ port.on('message', (message: DecoderRequest) => {
   try {
     const { outcome, batch } = decodeRequest(signal, encoding, body);
     port.postMessage({ type: 'decoded', id, outcome, stored: batch !== null } satisfies DecoderReply);
-    if (batch !== null) writer.postMessage({ type: 'write', id, batch } satisfies WriterRequest);
+    if (batch !== null) {
+      // The body goes on to the writer when rows point into it; this thread is done with it.
+      const transfer = batch.source?.buffer instanceof ArrayBuffer ? [batch.source.buffer] : [];
+      writer.postMessage({ type: 'write', id, batch } satisfies WriterRequest, transfer);
+    }
   } catch (error) {
     const reply: DecoderReply =
       error instanceof MalformedExportError

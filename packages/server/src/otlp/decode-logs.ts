@@ -3,10 +3,11 @@
  * @module
  */
 import { attributeFields } from '../receipt/record-fields.js';
-import { normalizeAnyValue, normalizeKeyValues, readString, readTimestamp, readUint32 } from './any-value.js';
-import { decodeExport } from './decode-export.js';
+import { normalizeAnyValue, readString, readTimestamp, readUint32 } from './any-value.js';
+import { decodeExport, type EnvelopeKeys } from './decode-export.js';
 import { readId } from './ids.js';
-import type { AnyValue, DecodedExport, LogRecordRecord } from './model.js';
+import type { AnyValue, DecodedExport, IngestLogRecord } from './model.js';
+import { recordAttributes } from './proto-attributes.js';
 
 const MAX_SEVERITY_NUMBER = 24;
 
@@ -15,7 +16,7 @@ function bodyFields(body: AnyValue | null): number {
   return attributeFields(body.kvlistValue.values);
 }
 
-function decodeLogRecord(raw: Record<string, unknown>): LogRecordRecord | string {
+function decodeLogRecord(raw: Record<string, unknown>): IngestLogRecord | string {
   const traceId = readId(raw.traceId, 16);
   if (traceId === undefined) return 'invalid trace ID';
   const spanId = readId(raw.spanId, 8);
@@ -24,7 +25,7 @@ function decodeLogRecord(raw: Record<string, unknown>): LogRecordRecord | string
   const severityNumber = readUint32(raw.severityNumber, 'severity number');
   if (severityNumber > MAX_SEVERITY_NUMBER) return 'invalid severity number';
   const body = raw.body === undefined || raw.body === null ? null : normalizeAnyValue(raw.body);
-  const attributes = normalizeKeyValues(raw.attributes);
+  const attributes = recordAttributes(raw.attributes);
   return {
     traceId,
     spanId,
@@ -41,11 +42,14 @@ function decodeLogRecord(raw: Record<string, unknown>): LogRecordRecord | string
   };
 }
 
+/** The nested lists of a log export request. */
+export const LOGS_ENVELOPE: EnvelopeKeys = {
+  resources: 'resourceLogs',
+  scopes: 'scopeLogs',
+  records: 'logRecords',
+};
+
 /** Decodes a log export request in the OTLP JSON shape (IDs as hex). */
-export function decodeLogs(body: unknown): DecodedExport<LogRecordRecord> {
-  return decodeExport(
-    body,
-    { resources: 'resourceLogs', scopes: 'scopeLogs', records: 'logRecords' },
-    (raw) => decodeLogRecord(raw),
-  );
+export function decodeLogs(body: unknown): DecodedExport<IngestLogRecord> {
+  return decodeExport(body, LOGS_ENVELOPE, (raw) => decodeLogRecord(raw));
 }

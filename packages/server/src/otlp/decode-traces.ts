@@ -5,9 +5,10 @@
  */
 import { spanFields } from '../receipt/record-fields.js';
 import { normalizeKeyValues, readEnum, readString, readTimestamp, readUint32 } from './any-value.js';
-import { decodeExport } from './decode-export.js';
+import { decodeExport, type EnvelopeKeys } from './decode-export.js';
 import { readId } from './ids.js';
-import type { DecodedExport, SpanEventRecord, SpanLinkRecord, SpanRecord } from './model.js';
+import type { DecodedExport, IngestSpanRecord, SpanEventRecord, SpanLinkRecord } from './model.js';
+import { recordAttributes } from './proto-attributes.js';
 
 const SPAN_KINDS = [
   'SPAN_KIND_UNSPECIFIED',
@@ -28,7 +29,7 @@ function readList(value: unknown, what: string): Record<string, unknown>[] {
   return value as Record<string, unknown>[];
 }
 
-function decodeSpan(raw: Record<string, unknown>): SpanRecord | string {
+function decodeSpan(raw: Record<string, unknown>): IngestSpanRecord | string {
   const traceId = readId(raw.traceId, 16);
   if (!traceId) return 'invalid trace ID';
   const spanId = readId(raw.spanId, 8);
@@ -66,7 +67,7 @@ function decodeSpan(raw: Record<string, unknown>): SpanRecord | string {
   }
   const status = (raw.status ?? {}) as Record<string, unknown>;
   if (typeof status !== 'object') return 'invalid status';
-  const attributes = normalizeKeyValues(raw.attributes);
+  const attributes = recordAttributes(raw.attributes);
   const statusCode = readEnum(status.code, STATUS_CODES, 'status code');
   return {
     traceId,
@@ -90,9 +91,14 @@ function decodeSpan(raw: Record<string, unknown>): SpanRecord | string {
   };
 }
 
+/** The nested lists of a trace export request. */
+export const TRACES_ENVELOPE: EnvelopeKeys = {
+  resources: 'resourceSpans',
+  scopes: 'scopeSpans',
+  records: 'spans',
+};
+
 /** Decodes a trace export request in the OTLP JSON shape (IDs as hex). */
-export function decodeTraces(body: unknown): DecodedExport<SpanRecord> {
-  return decodeExport(body, { resources: 'resourceSpans', scopes: 'scopeSpans', records: 'spans' }, (raw) =>
-    decodeSpan(raw),
-  );
+export function decodeTraces(body: unknown): DecodedExport<IngestSpanRecord> {
+  return decodeExport(body, TRACES_ENVELOPE, (raw) => decodeSpan(raw));
 }

@@ -94,6 +94,24 @@ export interface LogRecordRecord {
   fields: number;
 }
 
+/** An attribute list in its stored JSON text, with its keys (for the receipt fields). */
+export interface SerializedAttributes {
+  readonly json: string;
+  readonly keys: readonly string[];
+}
+
+/**
+ * A record's attribute list as decoded from an export request: the list, or, from protobuf,
+ * its stored JSON text already (see `proto-attributes.ts`).
+ */
+export type IngestAttributes = KeyValue[] | SerializedAttributes;
+
+/** A span as decoded from an export request, to be stored. */
+export type IngestSpanRecord = Omit<SpanRecord, 'attributes'> & { attributes: IngestAttributes };
+
+/** A log record as decoded from an export request, to be stored. */
+export type IngestLogRecord = Omit<LogRecordRecord, 'attributes'> & { attributes: IngestAttributes };
+
 /** Records sharing one resource and scope. */
 export interface ScopeGroup<T> {
   resource: ResourceRecord;

@@ -131,3 +131,25 @@ export const otlpProto = {
   ExportLogsServiceRequest: root.lookupType('otlp.ExportLogsServiceRequest'),
   ExportLogsServiceResponse: root.lookupType('otlp.ExportLogsServiceResponse'),
 } as const;
+
+/**
+ * The same messages with each span's and log record's `attributes` read as `repeated bytes`: one
+ * undecoded chunk per `KeyValue` (the wire format of an embedded message and of bytes is the
+ * same). The ingest decoder serializes those chunks straight to stored JSON
+ * (`proto-attributes.ts`), without a message object for every key and value.
+ */
+const ingestRoot = protobuf.parse(OTLP_PROTO).root;
+for (const [typeName, id] of [
+  ['otlp.Span', 9],
+  ['otlp.LogRecord', 6],
+] as const) {
+  const type = ingestRoot.lookupType(typeName);
+  type.remove(type.fields.attributes!);
+  type.add(new protobuf.Field('attributes', id, 'bytes', 'repeated'));
+}
+
+/** Request messages whose span and log record attribute lists stay undecoded (see above). */
+export const otlpIngestProto = {
+  ExportTraceServiceRequest: ingestRoot.lookupType('otlp.ExportTraceServiceRequest'),
+  ExportLogsServiceRequest: ingestRoot.lookupType('otlp.ExportLogsServiceRequest'),
+} as const;

@@ -90,7 +90,10 @@ function scope(m: unknown): Message | undefined {
   };
 }
 
-function span(s: Message): Message {
+/** Converts a record's attribute list: the list of `KeyValue` messages, or its undecoded chunks. */
+type RecordAttributes = (list: unknown) => unknown;
+
+function span(s: Message, recordAttributes: RecordAttributes): Message {
   const status = s.status as Message | null | undefined;
   return {
     traceId: hex(s.traceId),
@@ -102,7 +105,7 @@ function span(s: Message): Message {
     kind: s.kind,
     startTimeUnixNano: int64(s.startTimeUnixNano, true),
     endTimeUnixNano: int64(s.endTimeUnixNano, true),
-    attributes: keyValues(s.attributes),
+    attributes: recordAttributes(s.attributes),
     droppedAttributesCount: s.droppedAttributesCount,
     events: list(s.events).map((e) => ({
       timeUnixNano: int64(e.timeUnixNano, true),
@@ -124,14 +127,14 @@ function span(s: Message): Message {
   };
 }
 
-function logRecord(l: Message): Message {
+function logRecord(l: Message, recordAttributes: RecordAttributes): Message {
   return {
     timeUnixNano: int64(l.timeUnixNano, true),
     observedTimeUnixNano: int64(l.observedTimeUnixNano, true),
     severityNumber: l.severityNumber,
     severityText: l.severityText,
     body: l.body === undefined || l.body === null ? undefined : anyValue(l.body),
-    attributes: keyValues(l.attributes),
+    attributes: recordAttributes(l.attributes),
     droppedAttributesCount: l.droppedAttributesCount,
     flags: l.flags,
     traceId: hex(l.traceId),
@@ -159,12 +162,18 @@ function envelope(
   };
 }
 
-/** A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. */
-export function tracesFromProto(request: unknown): Message {
-  return envelope(request, ['resourceSpans', 'scopeSpans', 'spans'], span);
+/**
+ * A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. `recordAttributes` converts each
+ * span's attribute list (default: `KeyValue` messages to their JSON shape); the ingest decoder,
+ * whose message types leave those lists undecoded, passes its own.
+ */
+export function tracesFromProto(request: unknown, recordAttributes: RecordAttributes = keyValues): Message {
+  return envelope(request, ['resourceSpans', 'scopeSpans', 'spans'], (s) => span(s, recordAttributes));
 }
 
-/** A decoded `ExportLogsServiceRequest` in the OTLP JSON shape. */
-export function logsFromProto(request: unknown): Message {
-  return envelope(request, ['resourceLogs', 'scopeLogs', 'logRecords'], logRecord);
+/** A decoded `ExportLogsServiceRequest` in the OTLP JSON shape; `recordAttributes` as for traces. */
+export function logsFromProto(request: unknown, recordAttributes: RecordAttributes = keyValues): Message {
+  return envelope(request, ['resourceLogs', 'scopeLogs', 'logRecords'], (l) =>
+    logRecord(l, recordAttributes),
+  );
 }

@@ -2,7 +2,7 @@
  * Computes a record's normalized-field bit mask from its attribute names, once, at ingest.
  * @module
  */
-import type { KeyValue, SpanEventRecord } from '../otlp/model.js';
+import type { KeyValue, SerializedAttributes, SpanEventRecord } from '../otlp/model.js';
 import { FIELD_CONVENTIONS, fieldBit, RECEIPT_FIELDS } from './field-conventions.js';
 
 const exactBits = new Map<string, number>();
@@ -22,27 +22,30 @@ for (const field of RECEIPT_FIELDS) {
 const ERROR_BIT = fieldBit('error');
 const STATUS_CODE_ERROR = 2;
 
-/** The field mask of a list of attributes. */
-export function attributeFields(attributes: readonly KeyValue[]): number {
+/** The field mask of one attribute key. */
+function keyFields(key: string): number {
+  const exact = exactBits.get(key);
+  if (exact !== undefined) return exact;
+  const dot = key.indexOf('.');
+  if (dot < 0) return 0;
   let mask = 0;
-  for (const { key } of attributes) {
-    const exact = exactBits.get(key);
-    if (exact !== undefined) {
-      mask |= exact;
-      continue;
-    }
-    const dot = key.indexOf('.');
-    if (dot < 0) continue;
-    for (const [prefix, bit] of prefixBits.get(key.slice(0, dot)) ?? []) {
-      if (key.startsWith(prefix)) mask |= bit;
-    }
+  for (const [prefix, bit] of prefixBits.get(key.slice(0, dot)) ?? []) {
+    if (key.startsWith(prefix)) mask |= bit;
   }
+  return mask;
+}
+
+/** The field mask of a list of attributes (or of a serialized list's keys). */
+export function attributeFields(attributes: readonly KeyValue[] | SerializedAttributes): number {
+  let mask = 0;
+  if (Array.isArray(attributes)) for (const { key } of attributes) mask |= keyFields(key);
+  else for (const key of (attributes as SerializedAttributes).keys) mask |= keyFields(key);
   return mask;
 }
 
 /** The field mask of a span: its attributes, its status and its `exception` events. */
 export function spanFields(
-  attributes: readonly KeyValue[],
+  attributes: readonly KeyValue[] | SerializedAttributes,
   statusCode: number,
   events: readonly SpanEventRecord[],
 ): number {

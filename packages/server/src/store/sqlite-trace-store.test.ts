@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, type RunningServer, startServer } from '../start-server.js';
-import { jsonSpan, newSpanId, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
+import {
+  encodeLogsProto,
+  encodeTracesProto,
+  int,
+  jsonSpan,
+  logsRequest,
+  newSpanId,
+  newTraceId,
+  str,
+  tracesRequest,
+} from '../test-support/otlp-fixtures.js';
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -182,6 +192,86 @@ describe('the embedded store', () => {
         )
         .get(traceId);
       expect({ ...event }).toEqual({ name: 'text', time: 'integer' });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('stores span and log attributes as JSON that reads back the same, from the body as sent or serialized', async () => {
+    const server = await start();
+    const db = new DatabaseSync(join(server.dataDir, DATABASE_FILE), { readOnly: true });
+    const storedText = (table: 'spans' | 'log_records', traceId: string) =>
+      (
+        db.prepare(`SELECT attributes FROM ${table} WHERE trace_id = ?`).get(traceId) as {
+          attributes: string;
+        }
+      ).attributes;
+    const send = (signal: 'traces' | 'logs', contentType: string, body: string | Uint8Array) =>
+      fetch(`${server.origin}/api/v1/otlp/v1/${signal}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.keys.tracing}`, 'content-type': contentType },
+        body,
+      });
+    try {
+      const attributes = [
+        str('gen_ai.input.messages', '[{"role":"user","content":"say \\"hi\\""}]'),
+        int('n', 3),
+      ];
+      const pretty = (request: unknown) => JSON.stringify(request, null, 2);
+      const cases = [
+        // ASCII JSON in the stored form: stored as the client wrote it, spacing included.
+        { body: (t: string) => pretty(tracesRequest([jsonSpan(t, { attributes })])), asSent: true },
+        // An integer as a JSON number is not the stored form: serialized after normalizing.
+        {
+          body: (t: string) =>
+            pretty(tracesRequest([jsonSpan(t, { attributes: [{ key: 'n', value: { intValue: 3 } }] })])),
+          asSent: false,
+        },
+        // Not ASCII: text positions are not byte positions, so serialized.
+        {
+          body: (t: string) => pretty(tracesRequest([jsonSpan(t, { attributes, name: 'ünïcode' })])),
+          asSent: false,
+        },
+        // A media-file key: serialized, so the file queries find it spelled as they look for it.
+        {
+          body: (t: string) =>
+            pretty(tracesRequest([jsonSpan(t, { attributes: [...attributes, str('svc.blobs', '[]')] })])),
+          asSent: false,
+        },
+      ];
+      for (const { body, asSent } of cases) {
+        const traceId = newTraceId();
+        const text = body(traceId);
+        expect((await send('traces', 'application/json', text)).status).toBe(200);
+        const stored = storedText('spans', traceId);
+        const sent = (
+          (JSON.parse(text) as ReturnType<typeof tracesRequest>).resourceSpans[0] as {
+            scopeSpans: { spans: { attributes: unknown }[] }[];
+          }
+        ).scopeSpans[0]!.spans[0]!.attributes;
+        expect(stored.includes('\n  ')).toBe(asSent);
+        expect(JSON.parse(stored)).toEqual(
+          JSON.parse(JSON.stringify(sent).replace('"intValue":3', '"intValue":"3"')),
+        );
+        expect(server.traceStore.listSpans(traceId)[0]?.attributes).toEqual(JSON.parse(stored));
+      }
+
+      // Protobuf: serialized straight from the attribute bytes, to the same text as JSON's.
+      const traceId = newTraceId();
+      const request = tracesRequest([jsonSpan(traceId, { attributes })]);
+      expect((await send('traces', 'application/x-protobuf', encodeTracesProto(request))).status).toBe(200);
+      expect(storedText('spans', traceId)).toBe(JSON.stringify(attributes));
+
+      const logTrace = newTraceId();
+      const log = { traceId: logTrace, spanId: newSpanId(), body: { stringValue: 'b' }, attributes };
+      expect((await send('logs', 'application/json', pretty(logsRequest([log])))).status).toBe(200);
+      expect(JSON.parse(storedText('log_records', logTrace))).toEqual(attributes);
+      expect(storedText('log_records', logTrace)).toContain('\n  ');
+      const protoTrace = newTraceId();
+      const protoLog = encodeLogsProto(logsRequest([{ ...log, traceId: protoTrace }]));
+      expect((await send('logs', 'application/x-protobuf', protoLog)).status).toBe(200);
+      expect(storedText('log_records', protoTrace)).toBe(JSON.stringify(attributes));
+      expect(server.traceStore.listLogs(protoTrace)[0]?.attributes).toEqual(attributes);
     } finally {
       db.close();
     }

@@ -12,7 +12,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { FileWrite } from './file-writes.js';
 import type { CommitNotice } from './sqlite-checkpointer-worker.js';
-import type { WriteBatch } from './write-batch.js';
+import type { AttributesCell, WriteBatch } from './write-batch.js';
 
 /**
  * A message to the writer: from the request thread (`connect` hands over a port on which a
@@ -62,7 +62,7 @@ const sql = {
     `INSERT INTO spans (resource_id, scope_id, trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
        start_time_unix_nano, end_time_unix_nano, attributes, dropped_attributes_count,
        dropped_events_count, dropped_links_count, status_code, status_message, fields)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?)
      ON CONFLICT (trace_id, span_id) DO UPDATE SET
        parent_span_id = excluded.parent_span_id, trace_state = excluded.trace_state, flags = excluded.flags,
        name = excluded.name, kind = excluded.kind, start_time_unix_nano = excluded.start_time_unix_nano,
@@ -98,7 +98,7 @@ const sql = {
   insertLog: statement(
     `INSERT INTO log_records (resource_id, scope_id, trace_id, span_id, time_unix_nano, observed_time_unix_nano,
        severity_number, severity_text, event_name, body, attributes, dropped_attributes_count, flags, fields)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
   ),
 };
 
@@ -129,7 +129,22 @@ function store(batch: WriteBatch): void {
   });
   // Spans of traces stored before may be re-sent: their old events and links are replaced.
   const known = new Set(batch.traces.filter((traceId) => sql.traceExists.get(traceId) !== undefined));
-  for (const [group, traceId, spanId, parent, state, flags, name, kind, start, end, ...rest] of batch.spans) {
+  const text = (cell: AttributesCell): string | Uint8Array =>
+    typeof cell === 'string' ? cell : batch.source!.subarray(cell[0], cell[1]);
+  for (const [
+    group,
+    traceId,
+    spanId,
+    parent,
+    state,
+    flags,
+    name,
+    kind,
+    start,
+    end,
+    attributes,
+    ...rest
+  ] of batch.spans) {
     sql.upsertSpan.run(
       resourceIds[group]!,
       scopeIds[group]!,
@@ -142,6 +157,7 @@ function store(batch: WriteBatch): void {
       kind,
       BigInt(start),
       BigInt(end),
+      text(attributes),
       ...rest,
     );
     // A re-sent span's events and links replace the stored ones.
@@ -155,7 +171,19 @@ function store(batch: WriteBatch): void {
   }
   for (const row of batch.links) sql.insertLink.run(...row);
   for (const row of batch.logs) {
-    const [group, traceId, spanId, time, observed, ...rest] = row;
+    const [
+      group,
+      traceId,
+      spanId,
+      time,
+      observed,
+      severity,
+      severityText,
+      eventName,
+      body,
+      attributes,
+      ...rest
+    ] = row;
     sql.insertLog.run(
       resourceIds[group]!,
       scopeIds[group]!,
@@ -163,6 +191,11 @@ function store(batch: WriteBatch): void {
       spanId,
       BigInt(time),
       BigInt(observed),
+      severity,
+      severityText,
+      eventName,
+      body,
+      text(attributes),
       ...rest,
     );
   }

@@ -1,16 +1,23 @@
 /**
  * The rows of one accepted request, as the writer thread stores them: flat tuples of strings and
  * numbers, cheap to hand to another thread. Attribute lists are serialized here, on the request's
- * thread; the writer only binds and inserts.
+ * thread; the writer only binds and inserts. A span's or log record's attribute list that the
+ * request already holds in the stored form is not serialized at all: its row points at the list's
+ * bytes in the request body (`source`), which goes to the writer with the rows.
  * @module
  */
+import type { AttributeSources, SourceSlice } from '../otlp/attribute-sources.js';
 import type {
   DecodedExport,
-  LogRecordRecord,
+  IngestAttributes,
+  IngestLogRecord,
+  IngestSpanRecord,
   ResourceRecord,
   ScopeRecord,
-  SpanRecord,
 } from '../otlp/model.js';
+
+/** An attribute list as stored: its JSON text, or where that text is in the batch's `source`. */
+export type AttributesCell = string | SourceSlice;
 
 /** `[attributes JSON, dropped attributes count, schema URL]`. */
 export type ResourceRow = [attributes: string, dropped: number, schemaUrl: string];
@@ -36,7 +43,7 @@ export type SpanRow = [
   kind: number,
   startTimeUnixNano: string,
   endTimeUnixNano: string,
-  attributes: string,
+  attributes: AttributesCell,
   droppedAttributesCount: number,
   droppedEventsCount: number,
   droppedLinksCount: number,
@@ -80,7 +87,7 @@ export type LogRow = [
   severityText: string,
   eventName: string,
   body: string | null,
-  attributes: string,
+  attributes: AttributesCell,
   droppedAttributesCount: number,
   flags: number,
   fields: number,
@@ -96,6 +103,25 @@ export interface WriteBatch {
   logs: LogRow[];
   /** Trace IDs the request touches; each one's revision grows by one. */
   traces: string[];
+  /** The request body (ASCII OTLP JSON), when an attributes cell points into it. */
+  source?: Uint8Array;
+}
+
+/**
+ * An attribute list's stored text: serialized already (from protobuf), its source in the request
+ * when it has one, else its serialization. A list that names a media file (`svc.*` keys) is not
+ * taken from the source, so that the stored text spells those keys and digests exactly as the
+ * file queries look for them.
+ */
+function attributesCell(attributes: IngestAttributes, sources: AttributeSources | null): AttributesCell {
+  if (!Array.isArray(attributes)) return attributes.json;
+  const source = sources?.get(attributes);
+  if (source !== undefined && !attributes.some(({ key }) => key.startsWith('svc.'))) return source;
+  return JSON.stringify(attributes);
+}
+
+function withSource(batch: WriteBatch, body: Uint8Array, sources: AttributeSources | null): WriteBatch {
+  return sources !== null && sources.size > 0 ? { ...batch, source: body } : batch;
 }
 
 function groupRows(batch: DecodedExport<unknown>): Pick<WriteBatch, 'resources' | 'scopes'> {
@@ -118,8 +144,15 @@ function groupRows(batch: DecodedExport<unknown>): Pick<WriteBatch, 'resources' 
   return { resources, scopes };
 }
 
-/** The rows of a decoded trace export. */
-export function spanWriteBatch(batch: DecodedExport<SpanRecord>): WriteBatch {
+/**
+ * The rows of a decoded trace export. `sources` (from `attributeSources`) are positions in `body`
+ * of the request's attribute lists; `null` serializes every list.
+ */
+export function spanWriteBatch(
+  batch: DecodedExport<IngestSpanRecord>,
+  body: Uint8Array,
+  sources: AttributeSources | null,
+): WriteBatch {
   const spans: SpanRow[] = [];
   const events: EventRow[] = [];
   const links: LinkRow[] = [];
@@ -138,7 +171,7 @@ export function spanWriteBatch(batch: DecodedExport<SpanRecord>): WriteBatch {
         s.kind,
         s.startTimeUnixNano,
         s.endTimeUnixNano,
-        JSON.stringify(s.attributes),
+        attributesCell(s.attributes, sources),
         s.droppedAttributesCount,
         s.droppedEventsCount,
         s.droppedLinksCount,
@@ -172,11 +205,16 @@ export function spanWriteBatch(batch: DecodedExport<SpanRecord>): WriteBatch {
       });
     }
   });
-  return { ...groupRows(batch), spans, events, links, logs: [], traces: [...traces] };
+  const rows = { ...groupRows(batch), spans, events, links, logs: [], traces: [...traces] };
+  return withSource(rows, body, sources);
 }
 
-/** The rows of a decoded log export. */
-export function logWriteBatch(batch: DecodedExport<LogRecordRecord>): WriteBatch {
+/** The rows of a decoded log export; `body` and `sources` as for {@link spanWriteBatch}. */
+export function logWriteBatch(
+  batch: DecodedExport<IngestLogRecord>,
+  body: Uint8Array,
+  sources: AttributeSources | null,
+): WriteBatch {
   const logs: LogRow[] = [];
   const traces = new Set<string>();
   batch.groups.forEach((group, index) => {
@@ -192,12 +230,13 @@ export function logWriteBatch(batch: DecodedExport<LogRecordRecord>): WriteBatch
         l.severityText,
         l.eventName,
         l.body === null ? null : JSON.stringify(l.body),
-        JSON.stringify(l.attributes),
+        attributesCell(l.attributes, sources),
         l.droppedAttributesCount,
         l.flags,
         l.fields,
       ]);
     }
   });
-  return { ...groupRows(batch), spans: [], events: [], links: [], logs, traces: [...traces] };
+  const rows = { ...groupRows(batch), spans: [], events: [], links: [], logs, traces: [...traces] };
+  return withSource(rows, body, sources);
 }
