@@ -12,7 +12,130 @@ import {
 } from '../evals/eval-migration.js';
 import { EVAL_MANAGED_MIGRATION } from '../evals/managed/managed-migration.js';
 
-const MIGRATIONS: readonly string[] = [
+/**
+ * Each trace gets a row number (`trace_no`), in order of first arrival, and spans, events, links
+ * and log records refer to their trace by it instead of by the trace ID. Trace IDs are random:
+ * indexes keyed by them took each stored record to a random index page, so a commit of a few
+ * thousand spans rewrote hundreds of index pages (more, the larger the store). Keyed by the
+ * row number, records of new traces go to the end of the index; only the `traces` table keeps an
+ * index on the trace ID, touched once per trace and request.
+ */
+const TRACE_NUMBER_MIGRATION = `
+  CREATE TABLE traces_numbered (
+    trace_no INTEGER PRIMARY KEY,
+    trace_id TEXT NOT NULL UNIQUE,
+    revision INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO traces_numbered (trace_id, revision, created_at, updated_at)
+    SELECT trace_id, revision, created_at, updated_at FROM traces ORDER BY created_at, trace_id;
+  -- Every write touched the traces of its records, so each record's trace has a row; should one
+  -- not, it gets one rather than losing the record.
+  INSERT INTO traces_numbered (trace_id, revision, created_at, updated_at)
+    SELECT DISTINCT trace_id, 1, 0, 0 FROM (
+      SELECT trace_id FROM spans UNION SELECT trace_id FROM log_records WHERE trace_id <> ''
+    ) WHERE trace_id NOT IN (SELECT trace_id FROM traces_numbered);
+
+  CREATE TABLE spans_numbered (
+    id INTEGER PRIMARY KEY,
+    trace_no INTEGER NOT NULL,
+    span_id TEXT NOT NULL,
+    parent_span_id TEXT NOT NULL,
+    trace_state TEXT NOT NULL,
+    flags INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind INTEGER NOT NULL,
+    start_time_unix_nano INTEGER NOT NULL,
+    end_time_unix_nano INTEGER NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    dropped_events_count INTEGER NOT NULL,
+    dropped_links_count INTEGER NOT NULL,
+    status_code INTEGER NOT NULL,
+    status_message TEXT NOT NULL,
+    fields INTEGER NOT NULL,
+    resource_id INTEGER NOT NULL REFERENCES resources(id),
+    scope_id INTEGER NOT NULL REFERENCES scopes(id),
+    UNIQUE (trace_no, span_id)
+  );
+  INSERT INTO spans_numbered
+    SELECT s.id, t.trace_no, s.span_id, s.parent_span_id, s.trace_state, s.flags, s.name, s.kind,
+      s.start_time_unix_nano, s.end_time_unix_nano, s.attributes, s.dropped_attributes_count,
+      s.dropped_events_count, s.dropped_links_count, s.status_code, s.status_message, s.fields,
+      s.resource_id, s.scope_id
+    FROM spans s JOIN traces_numbered t ON t.trace_id = s.trace_id ORDER BY s.id;
+
+  CREATE TABLE span_events_numbered (
+    trace_no INTEGER NOT NULL,
+    span_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    time_unix_nano INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    PRIMARY KEY (trace_no, span_id, position)
+  );
+  INSERT INTO span_events_numbered
+    SELECT t.trace_no, e.span_id, e.position, e.time_unix_nano, e.name, e.attributes, e.dropped_attributes_count
+    FROM span_events e JOIN traces_numbered t ON t.trace_id = e.trace_id;
+
+  CREATE TABLE span_links_numbered (
+    trace_no INTEGER NOT NULL,
+    span_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    linked_trace_id TEXT NOT NULL,
+    linked_span_id TEXT NOT NULL,
+    trace_state TEXT NOT NULL,
+    flags INTEGER NOT NULL,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    PRIMARY KEY (trace_no, span_id, position)
+  );
+  INSERT INTO span_links_numbered
+    SELECT t.trace_no, l.span_id, l.position, l.linked_trace_id, l.linked_span_id, l.trace_state, l.flags,
+      l.attributes, l.dropped_attributes_count
+    FROM span_links l JOIN traces_numbered t ON t.trace_id = l.trace_id;
+
+  -- A log record outside any trace has no trace number (NULL).
+  CREATE TABLE log_records_numbered (
+    id INTEGER PRIMARY KEY,
+    trace_no INTEGER,
+    span_id TEXT NOT NULL,
+    time_unix_nano INTEGER NOT NULL,
+    observed_time_unix_nano INTEGER NOT NULL,
+    severity_number INTEGER NOT NULL,
+    severity_text TEXT NOT NULL,
+    event_name TEXT NOT NULL,
+    body TEXT,
+    attributes TEXT NOT NULL,
+    dropped_attributes_count INTEGER NOT NULL,
+    flags INTEGER NOT NULL,
+    fields INTEGER NOT NULL,
+    resource_id INTEGER NOT NULL REFERENCES resources(id),
+    scope_id INTEGER NOT NULL REFERENCES scopes(id)
+  );
+  INSERT INTO log_records_numbered
+    SELECT l.id, t.trace_no, l.span_id, l.time_unix_nano, l.observed_time_unix_nano, l.severity_number,
+      l.severity_text, l.event_name, l.body, l.attributes, l.dropped_attributes_count, l.flags, l.fields,
+      l.resource_id, l.scope_id
+    FROM log_records l LEFT JOIN traces_numbered t ON l.trace_id <> '' AND t.trace_id = l.trace_id ORDER BY l.id;
+
+  DROP TABLE spans;
+  DROP TABLE span_events;
+  DROP TABLE span_links;
+  DROP TABLE log_records;
+  DROP TABLE traces;
+  ALTER TABLE traces_numbered RENAME TO traces;
+  ALTER TABLE spans_numbered RENAME TO spans;
+  ALTER TABLE span_events_numbered RENAME TO span_events;
+  ALTER TABLE span_links_numbered RENAME TO span_links;
+  ALTER TABLE log_records_numbered RENAME TO log_records;
+  CREATE INDEX log_records_by_trace ON log_records (trace_no, span_id) WHERE trace_no IS NOT NULL;
+`;
+
+/** The schema migrations, in order; a store's `user_version` is how many it has applied. */
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE projects (
     id TEXT PRIMARY KEY,
@@ -163,6 +286,7 @@ const MIGRATIONS: readonly string[] = [
   EVAL_SNAPSHOT_FILES_MIGRATION,
   // Managed targets: registered targets, dispatches, claims and outcomes' output files and usage.
   EVAL_MANAGED_MIGRATION,
+  TRACE_NUMBER_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

@@ -72,21 +72,21 @@ export class SqliteFileRecords implements FileRecords {
         `SELECT s.span_id, CAST(s.start_time_unix_nano AS TEXT) AS start, s.id AS row,
            json_extract(a.value, '$.value') AS value
          FROM spans s, json_each(s.attributes) a
-         WHERE s.trace_id = :trace AND (:span IS NULL OR s.span_id = :span) AND instr(s.attributes, :needle) > 0
+         WHERE s.trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace) AND (:span IS NULL OR s.span_id = :span) AND instr(s.attributes, :needle) > 0
            AND json_extract(a.value, '$.key') = 'svc.blobs'
          ORDER BY s.start_time_unix_nano, s.id`,
       ),
       spanEvents: prepare(
         `SELECT e.span_id, CAST(s.start_time_unix_nano AS TEXT) AS start, s.id AS row, e.attributes
-         FROM span_events e JOIN spans s ON s.trace_id = e.trace_id AND s.span_id = e.span_id
-         WHERE e.trace_id = :trace AND (:span IS NULL OR e.span_id = :span) AND e.name = 'svc.file'
+         FROM span_events e JOIN spans s ON s.trace_no = e.trace_no AND s.span_id = e.span_id
+         WHERE e.trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace) AND (:span IS NULL OR e.span_id = :span) AND e.name = 'svc.file'
            AND instr(e.attributes, :needle) > 0
          ORDER BY s.start_time_unix_nano, s.id, e.position`,
       ),
       logBlobs: prepare(
         `SELECT l.span_id, CAST(l.time_unix_nano AS TEXT) AS time, json_extract(a.value, '$.value') AS value
          FROM log_records l, json_each(l.attributes) a
-         WHERE l.trace_id = :trace AND l.trace_id <> '' AND (:span IS NULL OR l.span_id = :span)
+         WHERE l.trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace) AND (:span IS NULL OR l.span_id = :span)
            AND instr(l.attributes, :needle) > 0 AND json_extract(a.value, '$.key') = 'svc.blobs'
          ORDER BY l.time_unix_nano, l.id`,
       ),

@@ -129,7 +129,11 @@ describe('the embedded store', () => {
       copyFileSync(join(dataDir, DATABASE_FILE), copy);
       const db = new DatabaseSync(copy);
       try {
-        const row = db.prepare('SELECT COUNT(*) AS n FROM spans WHERE trace_id = ?').get(traceId);
+        const row = db
+          .prepare(
+            'SELECT COUNT(*) AS n FROM spans WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = ?)',
+          )
+          .get(traceId);
         return Number((row as { n: number }).n);
       } catch {
         return 0; // copied while a checkpoint was writing it: look again
@@ -176,7 +180,7 @@ describe('the embedded store', () => {
       const types = db
         .prepare(
           `SELECT typeof(span_id) AS id, typeof(name) AS name, typeof(trace_state) AS state,
-             typeof(attributes) AS attributes, typeof(start_time_unix_nano) AS time FROM spans WHERE trace_id = ?`,
+             typeof(attributes) AS attributes, typeof(start_time_unix_nano) AS time FROM spans WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = ?)`,
         )
         .get(traceId);
       expect({ ...types }).toEqual({
@@ -188,7 +192,7 @@ describe('the embedded store', () => {
       });
       const event = db
         .prepare(
-          'SELECT typeof(name) AS name, typeof(time_unix_nano) AS time FROM span_events WHERE trace_id = ?',
+          'SELECT typeof(name) AS name, typeof(time_unix_nano) AS time FROM span_events WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = ?)',
         )
         .get(traceId);
       expect({ ...event }).toEqual({ name: 'text', time: 'integer' });
@@ -202,7 +206,11 @@ describe('the embedded store', () => {
     const db = new DatabaseSync(join(server.dataDir, DATABASE_FILE), { readOnly: true });
     const storedText = (table: 'spans' | 'log_records', traceId: string) =>
       (
-        db.prepare(`SELECT attributes FROM ${table} WHERE trace_id = ?`).get(traceId) as {
+        db
+          .prepare(
+            `SELECT attributes FROM ${table} WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = ?)`,
+          )
+          .get(traceId) as {
           attributes: string;
         }
       ).attributes;

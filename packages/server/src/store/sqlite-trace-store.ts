@@ -15,7 +15,6 @@ import { SqliteWriter } from './sqlite-writer.js';
 import type { TraceStore, TraceSummary } from './trace-store.js';
 
 interface SpanRow {
-  trace_id: string;
   span_id: string;
   parent_span_id: string;
   trace_state: string;
@@ -34,7 +33,6 @@ interface SpanRow {
 }
 
 interface LogRow {
-  trace_id: string;
   span_id: string;
   time_unix_nano: string;
   observed_time_unix_nano: string;
@@ -66,33 +64,34 @@ export class SqliteTraceStore implements TraceStore {
     const prepare = (sql: string) => db.prepare(sql);
     this.#statements = {
       traceSummary: prepare(
-        `SELECT t.revision,
-           (SELECT COUNT(*) FROM spans s WHERE s.trace_id = t.trace_id) AS span_count
+        `SELECT t.trace_no, t.revision,
+           (SELECT COUNT(*) FROM spans s WHERE s.trace_no = t.trace_no) AS span_count
          FROM traces t WHERE t.trace_id = ?`,
       ),
-      spanFields: prepare('SELECT DISTINCT fields FROM spans WHERE trace_id = ?'),
-      logFields: prepare("SELECT DISTINCT fields FROM log_records WHERE trace_id = ? AND trace_id <> ''"),
-      spanIdsOfTrace: prepare('SELECT span_id FROM spans WHERE trace_id = ? AND span_id = ?'),
+      traceNumber: prepare('SELECT trace_no FROM traces WHERE trace_id = ?'),
+      spanFields: prepare('SELECT DISTINCT fields FROM spans WHERE trace_no = ?'),
+      logFields: prepare('SELECT DISTINCT fields FROM log_records WHERE trace_no = ?'),
+      spanIdsOfTrace: prepare('SELECT span_id FROM spans WHERE trace_no = ? AND span_id = ?'),
       listSpans: prepare(
-        `SELECT trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
+        `SELECT span_id, parent_span_id, trace_state, flags, name, kind,
            CAST(start_time_unix_nano AS TEXT) AS start_time_unix_nano,
            CAST(end_time_unix_nano AS TEXT) AS end_time_unix_nano, attributes, dropped_attributes_count,
            dropped_events_count, dropped_links_count, status_code, status_message, fields
-         FROM spans WHERE trace_id = ? ORDER BY start_time_unix_nano, id`,
+         FROM spans WHERE trace_no = ? ORDER BY start_time_unix_nano, id`,
       ),
       listEvents: prepare(
         `SELECT CAST(time_unix_nano AS TEXT) AS time_unix_nano, name, attributes, dropped_attributes_count
-         FROM span_events WHERE trace_id = ? AND span_id = ? ORDER BY position`,
+         FROM span_events WHERE trace_no = ? AND span_id = ? ORDER BY position`,
       ),
       listLinks: prepare(
         `SELECT linked_trace_id, linked_span_id, trace_state, flags, attributes, dropped_attributes_count
-         FROM span_links WHERE trace_id = ? AND span_id = ? ORDER BY position`,
+         FROM span_links WHERE trace_no = ? AND span_id = ? ORDER BY position`,
       ),
       listLogs: prepare(
-        `SELECT trace_id, span_id, CAST(time_unix_nano AS TEXT) AS time_unix_nano,
+        `SELECT span_id, CAST(time_unix_nano AS TEXT) AS time_unix_nano,
            CAST(observed_time_unix_nano AS TEXT) AS observed_time_unix_nano, severity_number, severity_text,
            event_name, body, attributes, dropped_attributes_count, flags, fields
-         FROM log_records WHERE trace_id = ? AND trace_id <> '' ORDER BY time_unix_nano, id`,
+         FROM log_records WHERE trace_no = ? ORDER BY time_unix_nano, id`,
       ),
     };
   }
@@ -112,14 +111,20 @@ export class SqliteTraceStore implements TraceStore {
     await this.#writer.close();
   }
 
+  /** The row number of a stored trace (see the trace-number migration), or `undefined`. */
+  #traceNumber(traceId: string): number | undefined {
+    return (this.#statements.traceNumber!.get(traceId) as { trace_no: number } | undefined)?.trace_no;
+  }
+
   getTraceSummary(traceId: string): TraceSummary | undefined {
     const row = this.#statements.traceSummary!.get(traceId) as
-      | { revision: number; span_count: number }
+      | { trace_no: number; revision: number; span_count: number }
       | undefined;
     if (row === undefined) return undefined;
     let fields = 0;
-    for (const r of this.#statements.spanFields!.all(traceId) as { fields: number }[]) fields |= r.fields;
-    for (const r of this.#statements.logFields!.all(traceId) as { fields: number }[]) fields |= r.fields;
+    for (const r of this.#statements.spanFields!.all(row.trace_no) as { fields: number }[])
+      fields |= r.fields;
+    for (const r of this.#statements.logFields!.all(row.trace_no) as { fields: number }[]) fields |= r.fields;
     return {
       traceId,
       serviceTraceId: serviceTraceId(traceId),
@@ -131,16 +136,20 @@ export class SqliteTraceStore implements TraceStore {
 
   findSpanIds(traceId: string, spanIds: readonly string[]): Set<string> {
     const found = new Set<string>();
+    const number = this.#traceNumber(traceId);
+    if (number === undefined) return found;
     for (const spanId of spanIds) {
-      if (this.#statements.spanIdsOfTrace!.get(traceId, spanId) !== undefined) found.add(spanId);
+      if (this.#statements.spanIdsOfTrace!.get(number, spanId) !== undefined) found.add(spanId);
     }
     return found;
   }
 
   listSpans(traceId: string): SpanRecord[] {
     const s = this.#statements;
-    return (s.listSpans!.all(traceId) as unknown as SpanRow[]).map((row) => ({
-      traceId: row.trace_id,
+    const number = this.#traceNumber(traceId);
+    if (number === undefined) return [];
+    return (s.listSpans!.all(number) as unknown as SpanRow[]).map((row) => ({
+      traceId,
       spanId: row.span_id,
       parentSpanId: row.parent_span_id,
       traceState: row.trace_state,
@@ -152,7 +161,7 @@ export class SqliteTraceStore implements TraceStore {
       attributes: JSON.parse(row.attributes) as KeyValue[],
       droppedAttributesCount: row.dropped_attributes_count,
       events: (
-        s.listEvents!.all(traceId, row.span_id) as {
+        s.listEvents!.all(number, row.span_id) as {
           time_unix_nano: string;
           name: string;
           attributes: string;
@@ -166,7 +175,7 @@ export class SqliteTraceStore implements TraceStore {
       })),
       droppedEventsCount: row.dropped_events_count,
       links: (
-        s.listLinks!.all(traceId, row.span_id) as {
+        s.listLinks!.all(number, row.span_id) as {
           linked_trace_id: string;
           linked_span_id: string;
           trace_state: string;
@@ -190,8 +199,10 @@ export class SqliteTraceStore implements TraceStore {
   }
 
   listLogs(traceId: string): LogRecordRecord[] {
-    return (this.#statements.listLogs!.all(traceId) as unknown as LogRow[]).map((row) => ({
-      traceId: row.trace_id,
+    const number = this.#traceNumber(traceId);
+    if (number === undefined) return [];
+    return (this.#statements.listLogs!.all(number) as unknown as LogRow[]).map((row) => ({
+      traceId,
       spanId: row.span_id,
       timeUnixNano: row.time_unix_nano,
       observedTimeUnixNano: row.observed_time_unix_nano,

@@ -57,13 +57,12 @@ const sql = {
   insertScope: statement(
     'INSERT INTO scopes (digest, name, version, attributes, dropped_attributes_count, schema_url) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
   ),
-  traceExists: statement('SELECT 1 FROM traces WHERE trace_id = ?'),
   upsertSpan: statement(
-    `INSERT INTO spans (resource_id, scope_id, trace_id, span_id, parent_span_id, trace_state, flags, name, kind,
+    `INSERT INTO spans (resource_id, scope_id, trace_no, span_id, parent_span_id, trace_state, flags, name, kind,
        start_time_unix_nano, end_time_unix_nano, attributes, dropped_attributes_count,
        dropped_events_count, dropped_links_count, status_code, status_message, fields)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (trace_id, span_id) DO UPDATE SET
+     ON CONFLICT (trace_no, span_id) DO UPDATE SET
        parent_span_id = excluded.parent_span_id, trace_state = excluded.trace_state, flags = excluded.flags,
        name = excluded.name, kind = excluded.kind, start_time_unix_nano = excluded.start_time_unix_nano,
        end_time_unix_nano = excluded.end_time_unix_nano, attributes = excluded.attributes,
@@ -72,18 +71,20 @@ const sql = {
        status_code = excluded.status_code, status_message = excluded.status_message, fields = excluded.fields,
        resource_id = excluded.resource_id, scope_id = excluded.scope_id`,
   ),
+  // A new trace gets the next row number; a known one keeps its number, and its revision grows.
   touchTrace: statement(
     `INSERT INTO traces (trace_id, revision, created_at, updated_at) VALUES (?, 1, ?, ?)
-     ON CONFLICT (trace_id) DO UPDATE SET revision = revision + 1, updated_at = excluded.updated_at`,
+     ON CONFLICT (trace_id) DO UPDATE SET revision = revision + 1, updated_at = excluded.updated_at
+     RETURNING trace_no, revision`,
   ),
-  deleteEvents: statement('DELETE FROM span_events WHERE trace_id = ? AND span_id = ?'),
-  deleteLinks: statement('DELETE FROM span_links WHERE trace_id = ? AND span_id = ?'),
+  deleteEvents: statement('DELETE FROM span_events WHERE trace_no = ? AND span_id = ?'),
+  deleteLinks: statement('DELETE FROM span_links WHERE trace_no = ? AND span_id = ?'),
   insertEvent: statement(
-    `INSERT OR REPLACE INTO span_events (trace_id, span_id, position, time_unix_nano, name, attributes, dropped_attributes_count)
+    `INSERT OR REPLACE INTO span_events (trace_no, span_id, position, time_unix_nano, name, attributes, dropped_attributes_count)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ),
   insertLink: statement(
-    `INSERT OR REPLACE INTO span_links (trace_id, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
+    `INSERT OR REPLACE INTO span_links (trace_no, span_id, position, linked_trace_id, linked_span_id, trace_state, flags,
        attributes, dropped_attributes_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   deleteExpiredReservations: statement('DELETE FROM blob_reservations WHERE expires_at < ?'),
@@ -96,11 +97,17 @@ const sql = {
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id, trace_id, sha256) DO NOTHING`,
   ),
   insertLog: statement(
-    `INSERT INTO log_records (resource_id, scope_id, trace_id, span_id, time_unix_nano, observed_time_unix_nano,
+    `INSERT INTO log_records (resource_id, scope_id, trace_no, span_id, time_unix_nano, observed_time_unix_nano,
        severity_number, severity_text, event_name, body, attributes, dropped_attributes_count, flags, fields)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
   ),
 };
+
+/** What `touchTrace` returns. */
+interface TraceRow {
+  trace_no: number;
+  revision: number;
+}
 
 /** Resource and scope row IDs by content digest; cleared after a rollback. */
 const idsByDigest = new Map<string, number>();
@@ -127,8 +134,16 @@ function store(batch: WriteBatch): void {
       sql.insertScope.get(digest, name, version, attributes, dropped, schemaUrl),
     );
   });
-  // Spans of traces stored before may be re-sent: their old events and links are replaced.
-  const known = new Set(batch.traces.filter((traceId) => sql.traceExists.get(traceId) !== undefined));
+  // Each trace's row: its number, and whether it was stored before (its spans may be re-sent:
+  // their old events and links are then replaced).
+  const now = Date.now();
+  const numbers = new Map<string, number>();
+  const known = new Set<number>();
+  for (const traceId of batch.traces) {
+    const { trace_no: number, revision } = sql.touchTrace.get(traceId, now, now) as unknown as TraceRow;
+    numbers.set(traceId, number);
+    if (revision > 1) known.add(number);
+  }
   const text = (cell: AttributesCell): string | Uint8Array =>
     typeof cell === 'string' ? cell : batch.source!.subarray(cell[0], cell[1]);
   for (const [
@@ -145,10 +160,11 @@ function store(batch: WriteBatch): void {
     attributes,
     ...rest
   ] of batch.spans) {
+    const number = numbers.get(traceId)!;
     sql.upsertSpan.run(
       resourceIds[group]!,
       scopeIds[group]!,
-      traceId,
+      number,
       spanId,
       parent,
       state,
@@ -160,16 +176,15 @@ function store(batch: WriteBatch): void {
       text(attributes),
       ...rest,
     );
-    // A re-sent span's events and links replace the stored ones.
-    if (known.has(traceId)) {
-      sql.deleteEvents.run(traceId, spanId);
-      sql.deleteLinks.run(traceId, spanId);
+    if (known.has(number)) {
+      sql.deleteEvents.run(number, spanId);
+      sql.deleteLinks.run(number, spanId);
     }
   }
   for (const [traceId, spanId, position, time, name, attributes, dropped] of batch.events) {
-    sql.insertEvent.run(traceId, spanId, position, BigInt(time), name, attributes, dropped);
+    sql.insertEvent.run(numbers.get(traceId)!, spanId, position, BigInt(time), name, attributes, dropped);
   }
-  for (const row of batch.links) sql.insertLink.run(...row);
+  for (const [traceId, ...rest] of batch.links) sql.insertLink.run(numbers.get(traceId)!, ...rest);
   for (const row of batch.logs) {
     const [
       group,
@@ -187,7 +202,7 @@ function store(batch: WriteBatch): void {
     sql.insertLog.run(
       resourceIds[group]!,
       scopeIds[group]!,
-      traceId,
+      traceId === '' ? null : numbers.get(traceId)!,
       spanId,
       BigInt(time),
       BigInt(observed),
@@ -199,8 +214,6 @@ function store(batch: WriteBatch): void {
       ...rest,
     );
   }
-  const now = Date.now();
-  for (const traceId of batch.traces) sql.touchTrace.run(traceId, now, now);
 }
 
 function storeFile(write: FileWrite): void {
