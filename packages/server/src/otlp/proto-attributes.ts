@@ -37,11 +37,14 @@ const BYTES_VALUE = 7;
 /** `Buffer`'s own UTF-8 decoding of a range, without `toString`'s argument handling. */
 type SliceableBuffer = Buffer & { utf8Slice(start: number, end: number): string };
 
-// The bytes being read (a view of the chunk's whole ArrayBuffer, so that every chunk of a request
-// shares one), and the cursor. Reading is synchronous: one list is serialized at a time.
-let bytes: SliceableBuffer = Buffer.alloc(0) as SliceableBuffer;
+const NO_BYTES = Buffer.alloc(0) as SliceableBuffer;
+
+// The bytes being read (a view of the chunks' whole ArrayBuffer: a list's chunks share the request
+// body's), and the cursor. Reading is synchronous: one list is serialized at a time, and `bytes`
+// lets go of the body when it is done.
+let bytes = NO_BYTES;
 let pos = 0;
-/** End of the field read last by `delimited()`; its start is `pos` before the call. */
+/** Start of the field content read last by `delimited()`; it ends at `pos`. */
 let fieldStart = 0;
 
 const scratch = new Uint8Array(8);
@@ -288,10 +291,14 @@ export class ProtoKeyValues {
   serialize(): SerializedAttributes {
     const keys: string[] = [];
     let json = '[';
-    for (const chunk of this.chunks) {
-      if (bytes.buffer !== chunk.buffer) bytes = Buffer.from(chunk.buffer) as SliceableBuffer;
-      if (json.length > 1) json += ',';
-      json += keyValueJson(chunk.byteOffset, chunk.byteOffset + chunk.byteLength, 0, keys);
+    try {
+      for (const chunk of this.chunks) {
+        if (bytes.buffer !== chunk.buffer) bytes = Buffer.from(chunk.buffer) as SliceableBuffer;
+        if (json.length > 1) json += ',';
+        json += keyValueJson(chunk.byteOffset, chunk.byteOffset + chunk.byteLength, 0, keys);
+      }
+    } finally {
+      bytes = NO_BYTES;
     }
     return { json: `${json}]`, keys };
   }
