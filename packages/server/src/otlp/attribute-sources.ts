@@ -55,6 +55,30 @@ function stringEnd(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * The index of the bracket that closes the container opened at `open`, or -1. Nothing inside a
+ * container off the envelope's path, nor inside an attribute list, plays a role: they are skipped
+ * whole, counting only brackets and strings.
+ */
+function containerEnd(text: string, open: number): number {
+  let depth = 1;
+  const n = text.length;
+  let i = open + 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end + 1;
+      continue;
+    }
+    if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) return i;
+    i++;
+  }
+  return -1;
+}
+
 /** The role of a container opened where a value of role `wanted` may stand. */
 function containerRole(wanted: number, isArray: boolean): number {
   if (isArray)
@@ -72,7 +96,8 @@ function containerRole(wanted: number, isArray: boolean): number {
 export function scanRecordAttributes(text: string, keys: EnvelopeKeys): number[] | null {
   const pathKeys = [keys.resources, keys.scopes, keys.records, 'attributes'];
   const out: number[] = [];
-  // The open containers below the current one: role, whether an object, whether its path member was met.
+  // The open path containers below the current one: role, whether an object, whether its path
+  // member was met. Containers off the path and attribute lists are skipped whole (`containerEnd`).
   const stack: number[] = [];
   let role = OTHER;
   let inObject = false;
@@ -81,7 +106,6 @@ export function scanRecordAttributes(text: string, keys: EnvelopeKeys): number[]
   let expectKey = false;
   let next = OTHER;
   let slot = -1;
-  let attributesStart = -1;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -92,16 +116,15 @@ export function scanRecordAttributes(text: string, keys: EnvelopeKeys): number[]
       if (expectKey) {
         expectKey = false;
         next = OTHER;
-        if (role !== OTHER) {
-          for (let k = i + 1; k < end; k++) if (text.charCodeAt(k) === BACKSLASH) return null;
-          const key = pathKeys[(role - 1) / 2]!;
-          if (end - i - 1 === key.length && text.startsWith(key, i + 1)) {
-            if (role !== RECORD) {
-              if (memberMet) return null;
-              memberMet = true;
-            }
-            next = role + 1;
+        // Only path objects are entered: `role` is ROOT, RESOURCE, SCOPE or RECORD here.
+        for (let k = i + 1; k < end; k++) if (text.charCodeAt(k) === BACKSLASH) return null;
+        const key = pathKeys[(role - 1) / 2]!;
+        if (end - i - 1 === key.length && text.startsWith(key, i + 1)) {
+          if (role !== RECORD) {
+            if (memberMet) return null;
+            memberMet = true;
           }
+          next = role + 1;
         }
       }
       i = end + 1;
@@ -109,11 +132,24 @@ export function scanRecordAttributes(text: string, keys: EnvelopeKeys): number[]
     }
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       const isArray = c === OPEN_ARRAY;
-      const wanted =
-        depth === 0 ? ROOT : inObject ? next : role === OTHER || role === ATTRIBUTES ? OTHER : role + 1;
+      const wanted = depth === 0 ? ROOT : inObject ? next : role + 1;
+      const opened = containerRole(wanted, isArray);
+      // Off the path, or an attribute list: nothing inside matters but where it ends.
+      if (opened === OTHER || opened === ATTRIBUTES) {
+        const close = containerEnd(text, i);
+        if (close < 0) return null;
+        if (opened === ATTRIBUTES) {
+          out[slot] = i;
+          out[slot + 1] = close + 1;
+        }
+        i = close + 1;
+        expectKey = false;
+        next = OTHER;
+        continue;
+      }
       stack.push(role, inObject ? 1 : 0, memberMet ? 1 : 0);
       depth++;
-      role = containerRole(wanted, isArray);
+      role = opened;
       inObject = !isArray;
       memberMet = false;
       expectKey = inObject;
@@ -121,12 +157,8 @@ export function scanRecordAttributes(text: string, keys: EnvelopeKeys): number[]
       if (role === RECORD) {
         slot = out.length;
         out.push(-1, -1);
-      } else if (role === ATTRIBUTES) attributesStart = i;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      if (role === ATTRIBUTES) {
-        out[slot] = attributesStart;
-        out[slot + 1] = i + 1;
       }
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (depth === 0) return null;
       depth--;
       memberMet = stack.pop() === 1;
