@@ -125,6 +125,29 @@ describe('protobuf attribute lists serialized from their bytes', () => {
     expect(storedDirectly(body).json).toBe('[{"key":"new","value":{"stringValue":"again"}}]');
   });
 
+  it('read long varints as protobufjs does: a bool true when any bit is set, a five-byte tag', () => {
+    // An AnyValue: `boolValue` as the varint `bytes` (protobufjs's writer would shorten them), then
+    // an unknown length-delimited field numbered 2^25 + 1 (a five-byte tag; without its fifth
+    // byte it would read as a later `stringValue`).
+    const boolValue = (varint: number[]) =>
+      Buffer.concat([
+        Buffer.from([(2 << 3) | 0, ...varint]),
+        message((w) => w.uint32((2 ** 25 + 1) * 8 + 2).string('not a string value')),
+      ]);
+    const chunks = [
+      keyValue('a', boolValue([0x80, 0x80, 0x80, 0x80, 0x01])), // 2^28
+      keyValue('b', boolValue([0x80, 0x80, 0x80, 0x80, 0x10])), // 2^32: its low 32 bits are 0
+      keyValue('z', boolValue([0x80, 0x80, 0x00])), // zero, written long
+      keyValue('c', boolValue([0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01])), // 2^63 + 1
+    ];
+    const body = spanBodyOf(chunks);
+    expect(storedDirectly(body).json).toBe(storedTheLongWay(body));
+    expect(storedDirectly(body).json).toBe(
+      '[{"key":"a","value":{"boolValue":true}},{"key":"b","value":{"boolValue":true}},' +
+        '{"key":"z","value":{"boolValue":false}},{"key":"c","value":{"boolValue":true}}]',
+    );
+  });
+
   it('refuse, as the record decoder does, a value nested deeper than the limit', () => {
     let value = message((w) => w.uint32((1 << 3) | 2).string('deep'));
     for (let depth = 0; depth <= MAX_ANY_VALUE_DEPTH; depth++) {

@@ -54,17 +54,36 @@ function malformed(): MalformedExportError {
   return new MalformedExportError('an attribute list is not valid protobuf');
 }
 
-/** A varint's low 32 bits, as protobufjs reads tags, lengths and `bool`s. */
+/**
+ * A varint's low 32 bits, as protobufjs reads tags and lengths. Shifts, not powers of two:
+ * `2 ** n` of a variable `n` is a call to `Math.pow`.
+ */
 function uint32(end: number): number {
   let value = 0;
-  for (let shift = 0; shift < 70; shift += 7) {
+  for (let i = 0; i < 10; i++) {
     if (pos >= end) throw malformed();
     const b = bytes[pos++]!;
-    if (shift < 32) value += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) return value % 2 ** 32;
+    // Bits past the 32nd fall off the shift (the fifth byte keeps its low 4 bits).
+    if (i < 5) value |= (b & 0x7f) << (7 * i);
+    if (b < 0x80) return value >>> 0;
   }
   throw malformed();
 }
+
+/** A varint `bool`: true when any of its bits is set, as protobufjs reads it (not only the low 32). */
+function bool(end: number): boolean {
+  let value = false;
+  for (let i = 0; i < 10; i++) {
+    if (pos >= end) throw malformed();
+    const b = bytes[pos++]!;
+    if ((b & 0x7f) !== 0) value = true;
+    if (b < 0x80) return value;
+  }
+  throw malformed();
+}
+
+/** What the 6th to 10th bytes of a varint are worth in its high 32 bits. */
+const HIGH_SCALE = [0, 0, 0, 0, 0, 2 ** 3, 2 ** 10, 2 ** 17, 2 ** 24, 2 ** 31];
 
 /** A varint `int64` as a signed decimal string. */
 function int64(end: number): string {
@@ -73,11 +92,11 @@ function int64(end: number): string {
   for (let i = 0; i < 10; i++) {
     if (pos >= end) throw malformed();
     const b = bytes[pos++]!;
-    if (i < 4) low += (b & 0x7f) * 2 ** (7 * i);
+    if (i < 4) low |= (b & 0x7f) << (7 * i);
     else if (i === 4) {
       low += (b & 0x0f) * 2 ** 28;
       high += (b & 0x7f) >>> 4;
-    } else high += (b & 0x7f) * 2 ** (7 * i - 32);
+    } else high += (b & 0x7f) * HIGH_SCALE[i]!;
     if (b < 0x80) {
       high %= 2 ** 32;
       if (high === 0) return String(low);
@@ -203,7 +222,7 @@ function anyValueJson(start: number, end: number, depth: number): string {
       delimited(end);
       text = `{"stringValue":${JSON.stringify(utf8(fieldStart, pos))}}`;
     } else if (field === BOOL_VALUE && wireType === VARINT) {
-      text = uint32(end) !== 0 ? '{"boolValue":true}' : '{"boolValue":false}';
+      text = bool(end) ? '{"boolValue":true}' : '{"boolValue":false}';
     } else if (field === INT_VALUE && wireType === VARINT) {
       text = `{"intValue":"${int64(end)}"}`;
     } else if (field === DOUBLE_VALUE && wireType === FIXED64) {
