@@ -81,6 +81,61 @@ describe('the embedded store', () => {
     expect(again.traceStore.getTraceSummary(traceId)?.spanCount).toBe(5_000);
   });
 
+  it('stores only rows whose resource, scope, trace and project rows are stored too', async () => {
+    const server = await start();
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const event = { name: 'e', timeUnixNano: '1', attributes: [str('k', 'v')] };
+    const link = { traceId: newTraceId(), spanId: newSpanId() };
+    const other = {
+      resource: { attributes: [str('service.name', 'other')] },
+      scopeSpans: [{ scope: { name: 'other-scope' }, spans: [jsonSpan(newTraceId())] }],
+    };
+    const request = tracesRequest([jsonSpan(traceId, { spanId, events: [event], links: [link] })]);
+    request.resourceSpans.push(other);
+    expect((await post(server, request)).status).toBe(200);
+    // Re-sent (events and links replaced), and over protobuf.
+    expect((await post(server, request)).status).toBe(200);
+    const proto = await fetch(`${server.origin}/api/v1/otlp/v1/traces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.keys.tracing}`, 'content-type': 'application/x-protobuf' },
+      body: encodeTracesProto(tracesRequest([jsonSpan(newTraceId())])),
+    });
+    expect(proto.status).toBe(200);
+    const logs = await fetch(`${server.origin}/api/v1/otlp/v1/logs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.keys.tracing}`, 'content-type': 'application/json' },
+      body: JSON.stringify(
+        logsRequest([{ traceId, spanId, body: { stringValue: 'x' } }, { body: { stringValue: 'y' } }]),
+      ),
+    });
+    expect(logs.status).toBe(200);
+
+    const db = new DatabaseSync(join(server.dataDir, DATABASE_FILE), { readOnly: true });
+    try {
+      expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+      const orphans = db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM (
+             SELECT trace_no FROM spans UNION ALL SELECT trace_no FROM span_events
+             UNION ALL SELECT trace_no FROM span_links
+             UNION ALL SELECT trace_no FROM log_records WHERE trace_no IS NOT NULL
+           ) WHERE trace_no NOT IN (SELECT trace_no FROM traces)`,
+        )
+        .get() as { n: number };
+      expect(orphans.n).toBe(0);
+      const counts = db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM spans) AS spans, (SELECT COUNT(*) FROM span_events) AS events,
+             (SELECT COUNT(*) FROM resources) AS resources, (SELECT COUNT(*) FROM log_records) AS logs`,
+        )
+        .get();
+      expect(counts).toEqual({ spans: 3, events: 1, resources: 2, logs: 2 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('stores a span repeated inside one request once, the last copy winning', async () => {
     const server = await start();
     const traceId = newTraceId();
