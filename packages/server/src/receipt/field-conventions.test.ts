@@ -36,4 +36,15 @@ describe('receipt field conventions', () => {
       ).error,
     ).toBe(false);
   });
+
+  it('gives every key the same mask however often it comes back, past the memo of known keys', () => {
+    const keys = ['gen_ai.prompt.0.content', 'gen_ai.request.model', 'gen_ai.operation.name', 'x'];
+    const first = keys.map((key) => attributeFields({ json: '[]', keys: [key] }));
+    expect(first.map((mask) => fieldsMap(mask).input)).toEqual([true, false, false, false]);
+    expect(fieldsMap(first[1]!).model).toBe(true);
+    expect(first[2]).toBe(0);
+    // Many distinct keys (free text) fill the memo and clear it; known keys still read the same.
+    for (let i = 0; i < 10_000; i++) attributeFields({ json: '[]', keys: [`custom.key.${i}`] });
+    expect(keys.map((key) => attributeFields([{ key, value: {} }]))).toEqual(first);
+  });
 });

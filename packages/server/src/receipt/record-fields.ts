@@ -22,8 +22,8 @@ for (const field of RECEIPT_FIELDS) {
 const ERROR_BIT = fieldBit('error');
 const STATUS_CODE_ERROR = 2;
 
-/** The field mask of one attribute key. */
-function keyFields(key: string): number {
+/** The field mask of one attribute key, from the tables. */
+function computeKeyFields(key: string): number {
   const exact = exactBits.get(key);
   if (exact !== undefined) return exact;
   const dot = key.indexOf('.');
@@ -31,6 +31,24 @@ function keyFields(key: string): number {
   let mask = 0;
   for (const [prefix, bit] of prefixBits.get(key.slice(0, dot)) ?? []) {
     if (key.startsWith(prefix)) mask |= bit;
+  }
+  return mask;
+}
+
+/**
+ * Masks of the keys met so far, fields or none: the same few dozen keys come back on every
+ * record, and one lookup costs less than the prefix rules. Cleared when full (keys are free text).
+ */
+const knownMasks = new Map<string, number>();
+const MAX_KNOWN_MASKS = 4096;
+
+/** The field mask of one attribute key. */
+function keyFields(key: string): number {
+  let mask = knownMasks.get(key);
+  if (mask === undefined) {
+    mask = computeKeyFields(key);
+    if (knownMasks.size >= MAX_KNOWN_MASKS) knownMasks.clear();
+    knownMasks.set(key, mask);
   }
   return mask;
 }
