@@ -136,4 +136,15 @@ describe('AnyValue normalization', () => {
     expect(() => readTimestamp('18446744073709551615')).toThrow('invalid timestamp');
     expect(() => readTimestamp(2 ** 64)).toThrow('invalid timestamp');
   });
+
+  it('accepts a timestamp exactly when it fits a signed 64-bit integer, whatever its digits', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.nat({ max: 3 }), (time, zeros) => {
+        const text = '0'.repeat(zeros) + time.toString();
+        if (time <= 2n ** 63n - 1n) expect(readTimestamp(text)).toBe(text);
+        else expect(() => readTimestamp(text)).toThrow('invalid timestamp');
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

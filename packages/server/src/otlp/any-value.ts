@@ -144,6 +144,7 @@ export function normalizeKeyValues(list: unknown, depth = 0): KeyValue[] {
 
 /** The latest time the store holds: SQLite integers are signed 64-bit (about the year 2262). */
 const MAX_TIMESTAMP = 2n ** 63n - 1n;
+const MAX_TIMESTAMP_TEXT = MAX_TIMESTAMP.toString();
 const DIGITS = /^\d+$/;
 
 /**
@@ -153,8 +154,10 @@ const DIGITS = /^\d+$/;
 export function readTimestamp(value: unknown): string {
   if (value === undefined || value === null || value === '') return '0';
   if (typeof value === 'string' && DIGITS.test(value)) {
-    // Up to 18 digits always fits; longer ones (or leading zeros) are compared exactly.
-    if (value.length < 19 || BigInt(value) <= MAX_TIMESTAMP) return value;
+    // Up to 18 digits always fits; 19 digits compare as text (same length); longer ones (leading
+    // zeros) are compared as numbers.
+    if (value.length < 19) return value;
+    if (value.length === 19 ? value <= MAX_TIMESTAMP_TEXT : BigInt(value) <= MAX_TIMESTAMP) return value;
   } else if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
     const time = BigInt(value);
     if (time <= MAX_TIMESTAMP) return time.toString();
