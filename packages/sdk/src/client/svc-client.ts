@@ -20,7 +20,7 @@ import { checkConnection } from '../connection/check-connection.js';
 import type { ProjectConnection } from '../connection/project-connection.js';
 import { SvcExportError } from '../errors/svc-export-error.js';
 import type { ExportReport } from '../export/export-report.js';
-import type { RecordFile } from '../export/record-files.js';
+import type { AttachedFile } from '../export/record-files.js';
 import { createSvcTransport, type SvcTransport, transportInternals } from '../export/svc-transport.js';
 import { attachmentFile } from '../media/attachment/attachment.js';
 import { FILE_EVENT, type RecordFileOptions, recordedFile } from '../media/attachment/recorded-file.js';
@@ -339,7 +339,7 @@ export class SvcClient {
       return;
     }
     const attributes: Record<string, string> = {};
-    const files: RecordFile[] = [];
+    const files: AttachedFile[] = [];
     for (const [field, name] of [
       ['input', attr.ATTR_INPUT_MESSAGES],
       ['output', attr.ATTR_OUTPUT_MESSAGES],

@@ -41,7 +41,7 @@ function setup(options: { budgetBytes?: number; apiKey?: string } = {}) {
     },
     ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
   });
-  const files = new RecordFiles();
+  const files = new RecordFiles(uploader);
   const media = createMediaExport({
     captureContent: true,
     apiKey: options.apiKey ?? 'svc_ordinary_key',
@@ -91,6 +91,67 @@ const blobPart = (bytes: Buffer) => ({
 const messages = (...images: Buffer[]) => JSON.stringify([{ role: 'user', parts: images.map(blobPart) }]);
 const entries = (span: ReadableSpan | ReadableLogRecord) =>
   ((span.attributes['svc.blobs'] as string[] | undefined) ?? []).map((e) => JSON.parse(e) as { key: string });
+
+/** A span whose `input.value` holds the digest of `bytes`, with `bytes` attached as its file. */
+function spanWithAttachment(files: RecordFiles, bytes: Buffer): ReadableSpan {
+  const span = spanOf({ 'input.value': JSON.stringify({ file: { sha256: sha(bytes) } }) });
+  files.setAttribute(span, 'input.value', [
+    {
+      key: 'input.value#/file',
+      sha256: sha(bytes),
+      size: bytes.byteLength,
+      contentType: 'image/png',
+      modality: 'image',
+      source: { kind: 'bytes', bytes },
+    },
+  ]);
+  return span;
+}
+
+describe('attached files and the upload budget', () => {
+  it('counts attached bytes while their records wait for export; past the budget, a file is refused when attached', async () => {
+    const { media, accounting, uploader, files } = setup({ budgetBytes: 500 });
+    // Three records waiting in the export queue, 200 bytes attached to each.
+    const waiting = [1, 2, 3].map((i) => spanWithAttachment(files, image(200 + i)));
+    expect(uploader.heldBytes).toBe(400);
+    const [third] = files.of(waiting[2]!);
+    expect(third?.charge).toBeUndefined();
+    const out = waiting.map((span) => media.span(span, span));
+    expect(out.map((span) => entries(span).length)).toEqual([1, 1, 0]);
+    // The refused file's digest stays in the record.
+    expect(out[2]!.attributes['input.value']).toContain(sha(image(203)));
+    await uploader.drain();
+    expect(accounting.report()).toMatchObject({ uploadedValues: 2, uploadFallbacks: 1 });
+    expect(accounting.issues().at(-1)?.message).toBe(
+      '1 file not uploaded: the 128 MiB memory budget for uploads was full',
+    );
+    expect(uploader.heldBytes).toBe(0);
+    const stored = (i: number) => stub.stored.has(`${TRACE_ID}/${sha(image(i))}`);
+    expect([stored(201), stored(202), stored(203)]).toEqual([true, true, false]);
+  });
+
+  it('gives the budget back for a dropped record, a file the redactor removed, and a file already on its way', async () => {
+    const { media, uploader, files } = setup({ budgetBytes: 1_000 });
+    const dropped = spanWithAttachment(files, image(211));
+    files.drop(dropped);
+    expect(uploader.heldBytes).toBe(0);
+
+    const redacted = spanWithAttachment(files, image(212));
+    const cleaned = spanOf({ 'input.value': '[redacted]' });
+    expect(entries(media.span(redacted, cleaned))).toEqual([]);
+    expect(uploader.heldBytes).toBe(0);
+
+    // The same bytes attached to two records of one trace: one upload, one charge.
+    const first = spanWithAttachment(files, image(213));
+    const second = spanWithAttachment(files, image(213));
+    expect(uploader.heldBytes).toBe(400);
+    media.span(first, first);
+    media.span(second, second);
+    expect(uploader.heldBytes).toBe(200);
+    await uploader.drain();
+    expect(uploader.heldBytes).toBe(0);
+  });
+});
 
 describe('media step', () => {
   it('lists at most 64 files per record; the rest keep their digest without an entry and fall back', async () => {

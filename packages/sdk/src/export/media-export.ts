@@ -171,13 +171,22 @@ class RecordUploads {
     return result;
   }
 
-  /** Lists and queues files the helpers attached (already in digest form in the record). */
-  attach(files: readonly FoundFile[]): void {
+  /**
+   * Lists and queues files the helpers attached (already in digest form in the record) that the
+   * record still holds; each one's charge of the budget goes to its upload or back.
+   */
+  attach(files: readonly RecordFile[], held: (file: RecordFile) => boolean): void {
     if (files.length === 0) return;
     const batch = this.#uploader.batch();
-    for (const file of files) {
-      const refusal = this.#admit(batch, file, 0);
-      if (refusal === undefined) this.#add(blobEntry(file));
+    for (const attached of files) {
+      if (!held(attached)) {
+        if (attached.charge !== undefined) this.#uploader.release(attached.charge);
+        continue;
+      }
+      // Refused when it was attached: the budget was full, its bytes are gone.
+      const refusal =
+        attached.charge === undefined ? 'budget' : this.#admit(batch, attached.file, 0, attached.charge);
+      if (refusal === undefined) this.#add(blobEntry(attached.file));
       else this.#refuse(refusal);
     }
     batch.commit();
@@ -191,10 +200,15 @@ class RecordUploads {
     }
   }
 
-  #admit(batch: UploadBatch, file: FoundFile, listed: number): Refusal | undefined {
-    if (this.#refusal !== undefined) return this.#refusal;
-    if (this.#listed().length + listed >= MAX_BLOB_ENTRIES) return 'entries';
-    return batch.offer({ traceId: this.#traceId, file, origin: this.#origin });
+  /** Offers `file`; `held`, a charge taken when it was attached, goes to its upload or back. */
+  #admit(batch: UploadBatch, file: FoundFile, listed: number, held?: number): Refusal | undefined {
+    const refusal =
+      this.#refusal ?? (this.#listed().length + listed >= MAX_BLOB_ENTRIES ? 'entries' : undefined);
+    if (refusal !== undefined) {
+      if (held !== undefined) this.#uploader.release(held);
+      return refusal;
+    }
+    return batch.offer({ traceId: this.#traceId, file, origin: this.#origin }, held);
   }
 
   #refuse(refusal: Refusal): void {
@@ -317,10 +331,7 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
       );
       let attributes = scanAttributes(prepared.attributes, uploads);
       const events = prepared.events.length === 0 ? prepared.events : prepared.events.map(eventOf);
-      const attached = files.of(original);
-      if (attached.length > 0) {
-        uploads.attach(attached.filter((f) => stillHeld(f, attributes, events)).map((f) => f.file));
-      }
+      uploads.attach(files.take(original), (f) => stillHeld(f, attributes, events));
       const entries = uploads.entries;
       if (entries !== undefined) attributes = { ...attributes, [BLOBS_ATTRIBUTE]: entries };
       uploads.report(accounting);
@@ -336,9 +347,8 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
 
     logRecord: guarded<ReadableLogRecord>('logs', (original, prepared) => {
       const resource = resourceOf(prepared.resource);
-      const attachedFiles = files.of(original);
       const genAiEvent = prepared.eventName?.startsWith('gen_ai.') === true;
-      if (!genAiEvent && attachedFiles.length === 0) {
+      if (!genAiEvent && !files.holds(original)) {
         return resource === prepared.resource ? prepared : { ...prepared, resource };
       }
       const traceId = prepared.spanContext?.traceId;
@@ -363,7 +373,7 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
         if (typeof body === 'object' && body !== null)
           body = scanStructured(body, 'body', neverUpload).value as typeof body;
       }
-      uploads.attach(attachedFiles.filter((f) => stillHeld(f, attributes, [])).map((f) => f.file));
+      uploads.attach(files.take(original), (f) => stillHeld(f, attributes, []));
       const entries = uploads.entries;
       if (entries !== undefined) attributes = { ...attributes, [BLOBS_ATTRIBUTE]: entries };
       uploads.report(accounting);

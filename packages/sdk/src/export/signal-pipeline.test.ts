@@ -159,6 +159,27 @@ describe('SignalPipeline', () => {
     expect(total()).toBe(2);
   });
 
+  it('hands back every record it will not export: past the queue, after shutdown, rejected by prepare', async () => {
+    const notExported: number[] = [];
+    const accounting = new ExportAccounting();
+    const p = new SignalPipeline<number>({
+      signal: 'traces',
+      accounting,
+      prepare: (n) => {
+        if (n === 1) throw new RecordRejectedError('redactor-threw', 'attributes.x');
+        return n;
+      },
+      serialize: () => new Uint8Array([123, 125]),
+      send: async () => ack({}),
+      dropped: (n) => notExported.push(n),
+    });
+    for (let i = 0; i < QUEUE_CAPACITY + 2; i++) p.add(i);
+    await p.shutdown();
+    p.add(-1);
+    expect(notExported.sort((a, b) => a - b)).toEqual([-1, 1, QUEUE_CAPACITY, QUEUE_CAPACITY + 1]);
+    expect(accounting.report()).toMatchObject({ droppedSpans: 3, rejectedSpans: 1 });
+  });
+
   it('keeps the latest 128 issues and delivers each to the callback even when it throws', async () => {
     const accounting = new ExportAccounting(() => {
       throw new Error('callback bug');

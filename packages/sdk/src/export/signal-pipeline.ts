@@ -26,6 +26,8 @@ export interface SignalPipelineOptions<T> {
   serialize: (records: T[]) => Uint8Array | undefined;
   /** Sends a serialized batch (with retries); never rejects. */
   send: (body: Uint8Array) => Promise<SendResult>;
+  /** Called with each record that will not be exported: dropped, or rejected by `prepare`. */
+  dropped?: (record: T) => void;
 }
 
 const NOUNS: Record<Signal, string> = { traces: 'spans', logs: 'log records' };
@@ -82,6 +84,7 @@ export class SignalPipeline<T> {
     const { accounting, signal } = this.#options;
     if (this.#closed || this.pending >= QUEUE_CAPACITY) {
       accounting.dropped(signal);
+      this.#options.dropped?.(record);
       return;
     }
     accounting.queued(signal);
@@ -133,6 +136,7 @@ export class SignalPipeline<T> {
         prepared.push(prepare(record));
       } catch (error) {
         if (!RecordRejectedError.isInstance(error)) throw error;
+        this.#options.dropped?.(record);
         accounting.settle(signal, { rejected: 1 });
         accounting.raise(
           signal,

@@ -84,7 +84,6 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
   // Exports of both signals and 4 uploads at once: uploads must not hold up exports.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const abort = new AbortController();
-  const files = new RecordFiles();
   const uploader = new Uploader({
     baseUrl: resolved.baseUrl,
     apiKey: resolved.apiKey,
@@ -95,6 +94,8 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
       fallback: (origin, count, reason) => accounting.uploadFallback(origin, count, reason),
     },
   });
+  // Attached files count in the upload budget from the moment they are attached.
+  const files = new RecordFiles(uploader);
   const media = createMediaExport({
     captureContent: resolved.captureContent,
     apiKey: resolved.apiKey,
@@ -116,6 +117,7 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
     signal: 'traces',
     accounting,
     prepare: (span) => media.span(span, policy.span(span)),
+    dropped: (span) => files.drop(span),
     serialize: (records) => JsonTraceSerializer.serializeRequest(records),
     send: send('traces'),
   });
@@ -123,6 +125,7 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
     signal: 'logs',
     accounting,
     prepare: (record) => media.logRecord(record, policy.logRecord(record)),
+    dropped: (record) => files.drop(record),
     serialize: (records) => JsonLogsSerializer.serializeRequest(records),
     send: send('logs'),
   });

@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { serviceErrorCode } from '../../http/service-error-code.js';
 import type { Dispatcher } from '../../http/undici.js';
-import { UPLOAD_BUDGET_BYTES } from '../media-types.js';
+import { type FoundFile, UPLOAD_BUDGET_BYTES } from '../media-types.js';
 import { readReservation } from './read-reservation.js';
 import { uploadBody } from './upload-body.js';
 import { heldBytes, UploadBudget } from './upload-budget.js';
@@ -69,9 +69,11 @@ export interface UploaderOptions {
 export interface UploadBatch {
   /**
    * Admits `job` for upload (or finds its bytes already stored or on their way under that
-   * trace); returns why not when refused.
+   * trace); returns why not when refused. `held`, a charge of {@link Uploader.hold} taken for the
+   * file while its record waited for export, is taken over by the upload or given back: the
+   * caller never gives it back itself.
    */
-  offer(job: UploadJob): UploadRefusal | undefined;
+  offer(job: UploadJob, held?: number): UploadRefusal | undefined;
   /** Queues the admitted files. */
   commit(): void;
   /** Gives back what the admitted files held of the budget; nothing is uploaded. */
@@ -162,31 +164,54 @@ export class Uploader {
     return this.#tasks.size;
   }
 
+  /**
+   * Charges the budget for the bytes `file` keeps in memory while its record waits in the export
+   * queue (an attachment's or recorded file's data): the charge to pass to
+   * {@link UploadBatch.offer} or give back with {@link Uploader.release}, or `undefined` when
+   * there is no room (the file should then let go of its bytes).
+   */
+  hold(file: FoundFile): number | undefined {
+    return this.#budget.take(heldBytes(file.source, file.size));
+  }
+
+  /** Gives back a charge of {@link Uploader.hold} that no upload took over. */
+  release(charge: number): void {
+    this.#budget.give(charge);
+  }
+
   /** Starts the offers of one record's files. */
   batch(): UploadBatch {
     const tickets = new Map<string, Ticket>();
     let ended = false;
+    /** Admits `job`, charged `held` when given; also says whether `held` became its charge. */
+    const admit = (job: UploadJob, held: number | undefined): [UploadRefusal | undefined, boolean] => {
+      const refusal = this.refusal();
+      if (refusal !== undefined) return [refusal, false];
+      const key = `${job.traceId}/${job.file.sha256}`;
+      const known = tickets.get(key);
+      if (known !== undefined) {
+        known.followers++;
+        return [undefined, false];
+      }
+      if (this.#stored.has(key)) {
+        this.#stored.delete(key);
+        this.#stored.add(key);
+        return [undefined, false];
+      }
+      if (this.#pending.has(key)) {
+        tickets.set(key, { job, key, charge: 0, followers: 0 });
+        return [undefined, false];
+      }
+      const charge = held ?? this.#budget.take(heldBytes(job.file.source, job.file.size));
+      if (charge === undefined) return ['budget', false];
+      tickets.set(key, { job, key, charge, followers: 0 });
+      return [undefined, held !== undefined];
+    };
     return {
-      offer: (job) => {
-        const refusal = this.refusal();
-        if (refusal !== undefined) return refusal;
-        const key = `${job.traceId}/${job.file.sha256}`;
-        const known = tickets.get(key);
-        if (known !== undefined) {
-          known.followers++;
-          return undefined;
-        }
-        if (this.#stored.has(key)) {
-          this.#stored.delete(key);
-          this.#stored.add(key);
-          return undefined;
-        }
-        const charge = this.#pending.has(key)
-          ? 0
-          : this.#budget.take(heldBytes(job.file.source, job.file.size));
-        if (charge === undefined) return 'budget';
-        tickets.set(key, { job, key, charge, followers: 0 });
-        return undefined;
+      offer: (job, held) => {
+        const [refusal, charged] = admit(job, held);
+        if (held !== undefined && !charged) this.#budget.give(held);
+        return refusal;
       },
       commit: () => {
         if (ended) return;
