@@ -185,7 +185,9 @@ class RecordUploads {
       }
       // Refused when it was attached: the budget was full, its bytes are gone.
       const refusal =
-        attached.charge === undefined ? 'budget' : this.#admit(batch, attached.file, 0, attached.charge);
+        attached.charge === undefined
+          ? (this.#refusal ?? 'budget')
+          : this.#admit(batch, attached.file, 0, attached.charge);
       if (refusal === undefined) this.#add(blobEntry(attached.file));
       else this.#refuse(refusal);
     }
@@ -311,10 +313,15 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
   const guarded =
     <R>(signal: UploadOrigin, step: (original: R, prepared: R) => R) =>
     (original: R, prepared: R): R => {
-      if (!options.captureContent) return prepared;
+      if (!options.captureContent) {
+        files.drop(original as object);
+        return prepared;
+      }
       try {
         return step(original, prepared);
       } catch {
+        // Files not taken yet give their budget back; the record goes without them.
+        files.drop(original as object);
         accounting.raise(signal, 'warning', 0, 'the files of a record were not read: the media scan failed');
         return prepared;
       }
