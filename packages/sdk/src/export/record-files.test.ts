@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { bytesFile, bytesOf } from '../media/upload/__fixtures__/found-files.js';
 import { UploadBudget } from '../media/upload/index.js';
@@ -99,6 +101,34 @@ describe('RecordFiles and the upload budget', () => {
     files.emitting([{ file: report, holder: { attribute: 'gen_ai.input.messages' } }], () => {
       expect(budget.used).toBe(10);
     });
+    expect(budget.used).toBe(0);
+  });
+});
+
+/** A full garbage collection, in Node (through the V8 flag) and in Bun. */
+function collectGarbage(): void {
+  const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
+  if (bun !== undefined) {
+    bun.gc(true);
+    return;
+  }
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+describe('RecordFiles and garbage collection', () => {
+  it('gives the budget back for a record collected without being exported or dropped', async () => {
+    const { budget, holds } = smallBudget();
+    const files = new RecordFiles(holds);
+    // A span never ended: nothing but the application held it, and it let go.
+    (() => {
+      files.setAttribute({}, 'input.value', [image, chart]);
+    })();
+    expect(budget.used).toBe(20);
+    for (let attempt = 0; attempt < 20 && budget.used > 0; attempt++) {
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(budget.used).toBe(0);
   });
 });
