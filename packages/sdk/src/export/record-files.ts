@@ -49,7 +49,11 @@ const UNBOUNDED: FileBudget = { hold: () => 0, release: () => {} };
 /** The source of a file refused at attach: its bytes are let go, it never uploads. */
 const LET_GO: FileSource = { kind: 'bytes', bytes: new Uint8Array(0) };
 
-/** The charges of one record's files, given back when the record is collected unexported. */
+/**
+ * The charges of one record's files, given back when the record is collected unexported. Only
+ * their total: the registry holds this until its callback runs, and must not keep the files'
+ * bytes alive that long.
+ */
 interface Charges {
   total: number;
 }

@@ -202,7 +202,7 @@ export class Uploader {
         tickets.set(key, { job, key, charge: 0, followers: 0 });
         return [undefined, false];
       }
-      const charge = held ?? this.#budget.take(heldBytes(job.file.source, job.file.size));
+      const charge = held ?? this.hold(job.file);
       if (charge === undefined) return ['budget', false];
       tickets.set(key, { job, key, charge, followers: 0 });
       return [undefined, held !== undefined];
