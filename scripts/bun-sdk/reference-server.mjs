@@ -120,6 +120,9 @@ export async function startServer(options = {}) {
         clear: remote('faults', 'clear'),
         pending: remote('faults', 'pending'),
         take: remote('faults', 'take'),
+        release: remote('faults', 'release'),
+        seen: remote('faults', 'seen'),
+        held: remote('faults', 'held'),
       }
     : undefined;
   const traceStore = {

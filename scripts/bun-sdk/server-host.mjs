@@ -14,7 +14,7 @@ const server = await startServer(options);
 
 /** What the tests may call, by target and method; anything else is refused. */
 const CALLS = {
-  faults: new Set(['inject', 'clear', 'pending', 'take']),
+  faults: new Set(['inject', 'clear', 'pending', 'take', 'release', 'seen', 'held']),
   traceStore: new Set(['listSpans', 'listLogs', 'getTraceSummary', 'findSpanIds', 'ingest']),
 };
 

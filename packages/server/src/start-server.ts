@@ -226,6 +226,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(faults ? { faults } : {}),
       close() {
         closed ??= (async () => {
+          // Requests held by an open-ended injected hang go on, so closing never waits on them.
+          faults?.clear();
           await stopListening(listening);
           await evals!.close();
           await traceStore!.close();

@@ -50,7 +50,8 @@ async function applyFault(
           });
     }
     case 'hang':
-      await new Promise((resolve) => setTimeout(resolve, fault.millis));
+      if (fault.millis === undefined) await faults.hold(route);
+      else await new Promise((resolve) => setTimeout(resolve, fault.millis));
       return;
     case 'reset':
       if (bindings.incoming === undefined) throw new Error('a connection reset needs a real connection');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../start-server.js';
 import { jsonSpan, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
+import { waitUntil } from '../test-support/wait-until.js';
 
 let server: RunningServer;
 let plain: RunningServer;
@@ -45,11 +46,55 @@ describe('fault injection', () => {
     expect(server.traceStore.getTraceSummary(traceId)).toBeUndefined();
   });
 
-  it('hangs a request for the given time: a client with a shorter timeout gives up', async () => {
-    server.faults!.inject('projects.current', { kind: 'hang', millis: 2_000 });
-    await expect(project(server, { signal: AbortSignal.timeout(100) })).rejects.toThrow(/abort|timeout/i);
+  it('holds a request until the test releases it: a client that gives up gets no answer', async () => {
+    server.faults!.inject('projects.current', { kind: 'hang' });
+    const abort = new AbortController();
+    const answer = project(server, { signal: abort.signal });
+    await waitUntil(() => server.faults!.held('projects.current') === 1);
+    abort.abort();
+    await expect(answer).rejects.toThrow(/abort/i);
+    // The abandoned request is still held (nothing answered it); releasing lets it end.
+    expect(server.faults!.held('projects.current')).toBe(1);
+    expect(server.faults!.release('projects.current')).toBe(1);
+    expect(server.faults!.held('projects.current')).toBe(0);
+    expect((await project(server)).status).toBe(200);
+  });
+
+  it('answers a held request normally once released', async () => {
+    server.faults!.inject('projects.current', { kind: 'hang' });
+    const seen = server.faults!.seen('projects.current');
+    const answer = project(server);
+    await waitUntil(() => server.faults!.held('projects.current') === 1);
+    expect(server.faults!.seen('projects.current')).toBe(seen + 1);
+    server.faults!.release();
+    expect((await answer).status).toBe(200);
+  });
+
+  it('releases held requests on clear and on close', async () => {
+    const other = await startServer({ faultInjection: true });
+    other.faults!.inject('projects.current', { kind: 'hang' }, 2);
+    const first = project(other);
+    await waitUntil(() => other.faults!.held('projects.current') === 1);
+    other.faults!.clear('projects.current');
+    expect((await first).status).toBe(200);
+    other.faults!.inject('projects.current', { kind: 'hang' });
+    const second = project(other);
+    await waitUntil(() => other.faults!.held('projects.current') === 1);
+    await other.close();
+    expect((await second).status).toBe(200);
+  });
+
+  it('holds a request for a given time, then serves it', async () => {
     server.faults!.inject('projects.current', { kind: 'hang', millis: 50 });
     expect((await project(server)).status).toBe(200);
+    expect(server.faults!.pending('projects.current')).toBe(0);
+  });
+
+  it('counts the requests each route has seen', async () => {
+    const before = server.faults!.seen('projects.current');
+    await project(server);
+    await project(server);
+    expect(server.faults!.seen('projects.current')).toBe(before + 2);
   });
 
   it('resets the connection without an answer', async () => {
