@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RUNAWAY_SCHEMA, runawayOutput } from './__fixtures__/runaway-schema.js';
 import { compileSchema } from './compile-schema.js';
 import { scoreJsonSchema } from './json-schema-check.js';
-
-/** A pattern that backtracks exponentially on a run of `a` followed by a mismatch. */
-const CATASTROPHIC = { type: 'string', pattern: '^(a+)+$' };
-const RUNAWAY = `${'a'.repeat(40)}!`;
+import { SchemaWorker, type StartDeadline } from './schema-worker.js';
 
 const person = compileSchema(
   {
@@ -18,6 +16,11 @@ const person = compileSchema(
 
 function passed(explanation: string) {
   return { status: 'scored', metrics: [{ name: 'json_schema', value: true, passed: true }], explanation };
+}
+
+/** Waits for something the worker reaches on its own; only the test's timeout bounds it. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('scoreJsonSchema', () => {
@@ -105,9 +108,9 @@ describe('scoreJsonSchema', () => {
     });
   });
 
-  it('ends a runaway pattern at the timeout with an error Score, then validates again', async () => {
-    const schema = compileSchema(CATASTROPHIC, 'schema');
-    expect(await scoreJsonSchema(RUNAWAY, schema, 100)).toEqual({
+  it('ends a runaway validation at the timeout with an error Score, then validates again', async () => {
+    const schema = compileSchema(RUNAWAY_SCHEMA, 'schema');
+    expect(await scoreJsonSchema(runawayOutput(), schema, 100)).toEqual({
       status: 'error',
       error: {
         type: 'SchemaTimeoutError',
@@ -115,17 +118,40 @@ describe('scoreJsonSchema', () => {
       },
     });
     // the worker was replaced: the same schema still validates
-    expect(await scoreJsonSchema('aaaa', schema, 2000)).toMatchObject({ metrics: [{ value: true }] });
-    expect(await scoreJsonSchema('aab', schema, 2000)).toMatchObject({ metrics: [{ value: false }] });
+    expect(await scoreJsonSchema([{ i: 1 }, { i: 2 }], schema, 60_000)).toMatchObject({
+      metrics: [{ value: true }],
+    });
+    expect(await scoreJsonSchema([{ i: 1 }, { i: 1 }], schema, 60_000)).toMatchObject({
+      metrics: [{ value: false }],
+    });
   });
 
   it('does not count the wait behind a runaway validation against the next one', async () => {
-    const runaway = scoreJsonSchema(RUNAWAY, compileSchema(CATASTROPHIC, 'schema'), 400);
-    // Queued behind a validation that holds the worker for 400 ms: its own 300 ms start when
-    // the (new) worker receives it.
-    const queued = scoreJsonSchema({ name: 'Ada', age: 36 }, person, 300);
-    expect(await runaway).toMatchObject({ status: 'error', error: { type: 'SchemaTimeoutError' } });
-    expect(await queued).toEqual(passed('The output matches the JSON Schema.'));
+    // Deadlines expire when this test says: each is recorded with the time it was given.
+    const deadlines: { millis: number; expire: () => void; cancelled: boolean }[] = [];
+    const startDeadline: StartDeadline = (millis, expire) => {
+      const deadline = { millis, expire, cancelled: false };
+      deadlines.push(deadline);
+      return () => {
+        deadline.cancelled = true;
+      };
+    };
+    const worker = new SchemaWorker(startDeadline);
+    try {
+      const runaway = worker.validate(compileSchema(RUNAWAY_SCHEMA, 'schema'), runawayOutput(), 400);
+      const queued = worker.validate(person, { name: 'Ada', age: 36 }, 300);
+      await waitFor(() => deadlines.length === 1);
+      // Only the running validation's deadline has started: the queued one waits without a clock.
+      expect(deadlines.map(({ millis }) => millis)).toEqual([400]);
+      deadlines[0]!.expire();
+      expect(await runaway).toEqual({ outcome: 'timeout' });
+      // Its own 300 ms start when the new worker receives it, and they do not expire here.
+      expect(await queued).toEqual({ outcome: 'valid', reading: 'value' });
+      expect(deadlines.map(({ millis }) => millis)).toEqual([400, 300]);
+      expect(deadlines[1]!.cancelled).toBe(true);
+    } finally {
+      worker.close();
+    }
   });
 
   it('scores concurrent validations each against its own schema', async () => {

@@ -56,13 +56,31 @@ interface Job {
 
 type WorkerAnswer = { ready: true } | ({ job: number } & SchemaValidationOutcome);
 
-class SchemaWorker {
+/**
+ * Starts a job's deadline: calls `expire` after `millis` unless the returned function cancels it
+ * first. Tests give their own, so that a deadline expires when the test says, not when a loaded
+ * machine gets round to it.
+ */
+export type StartDeadline = (millis: number, expire: () => void) => () => void;
+
+const realDeadline: StartDeadline = (millis, expire) => {
+  const timer = setTimeout(expire, millis);
+  return () => clearTimeout(timer);
+};
+
+/** The worker and its queue; one instance serves the process ({@link validateInWorker}). */
+export class SchemaWorker {
   #worker: Worker | undefined;
   #ready = false;
   #queue: Job[] = [];
-  #running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  #running: { job: Job; cancelDeadline: () => void } | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
   #nextJobId = 1;
+  readonly #startDeadline: StartDeadline;
+
+  constructor(startDeadline: StartDeadline = realDeadline) {
+    this.#startDeadline = startDeadline;
+  }
 
   validate(schema: WorkerSchema, output: unknown, timeoutMillis: number): Promise<SchemaValidationOutcome> {
     return new Promise((resolve) => {
@@ -85,7 +103,11 @@ class SchemaWorker {
           text: isString ? job.output : JSON.stringify(job.output),
           isString,
         });
-        this.#running = { job, timer: setTimeout(() => this.#timeOut(), job.timeoutMillis) };
+        const running = { job, cancelDeadline: () => {} };
+        this.#running = running;
+        running.cancelDeadline = this.#startDeadline(job.timeoutMillis, () => {
+          if (this.#running === running) this.#timeOut();
+        });
       }
     }
     const busy = this.#running !== undefined || this.#queue.length > 0;
@@ -137,13 +159,21 @@ class SchemaWorker {
     return worker;
   }
 
+  /** Ends the worker now; waiting and running jobs end as `failed` (`WorkerExit`). */
+  close(): void {
+    clearTimeout(this.#idleTimer);
+    this.#failWaiting('WorkerExit');
+    if (this.#running !== undefined) this.#finish({ outcome: 'failed', errorName: 'WorkerExit' });
+    this.#stop();
+  }
+
   #failWaiting(errorName: string): void {
     for (const job of this.#queue.splice(0)) job.resolve({ outcome: 'failed', errorName });
   }
 
   #finish(outcome: SchemaValidationOutcome): void {
     const running = this.#running!;
-    clearTimeout(running.timer);
+    running.cancelDeadline();
     this.#running = undefined;
     running.job.resolve(outcome);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RUNAWAY_SCHEMA, runawayOutput } from './__fixtures__/runaway-schema.js';
 import { builtins } from './builtins.js';
 import { defineLocalScorer, type LocalScoreFunction } from './define-local-scorer.js';
 import type { ScoreContext } from './score.js';
@@ -124,8 +125,8 @@ describe('scoreLocally with built-ins', () => {
   });
 
   it('bounds JSON Schema validation by schemaTimeoutMillis with an error Score', async () => {
-    const definition = builtins.jsonSchema({ type: 'string', pattern: '^(a+)+$' });
-    const runaway = { inputs: {}, hasOutput: true, output: `${'a'.repeat(40)}!`, hasExpected: false };
+    const definition = builtins.jsonSchema(RUNAWAY_SCHEMA);
+    const runaway = { inputs: {}, hasOutput: true, output: runawayOutput(), hasExpected: false };
     expect(await scoreLocally(definition, runaway, { schemaTimeoutMillis: 100 })).toEqual({
       status: 'error',
       error: {
