@@ -20,8 +20,12 @@ export class CapturedOutput implements OutputStream {
     return true;
   }
 
-  /** Resolves to the first match of `pattern` in the text; rejects after `timeoutMs`. */
-  waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+  /**
+   * Resolves to the first match of `pattern` in the text; rejects after `timeoutMs`, by default
+   * just under the tests' own 30 s timeout, so that only output that never comes fails the test
+   * (with the text seen so far), never a slow start on a loaded machine.
+   */
+  waitFor(pattern: RegExp, timeoutMs = 28_000): Promise<RegExpMatchArray> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         const match = pattern.exec(this.#text);

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../project/project.js';
 import { type RunningServer, startServer } from '../start-server.js';
 import { blobsAttribute, entryOf, sha256Of, type UploadTicket } from '../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
 import { spawnServerChild } from '../test-support/server-child-process.js';
+import { waitUntil } from '../test-support/wait-until.js';
 
 interface Target {
   origin: string;
@@ -129,7 +130,7 @@ describe('media routes over HTTP', () => {
         return [];
       }
     };
-    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 10_000 });
+    await waitUntil(() => leftovers().length === 0, 'the partial upload to be removed', 20);
     expect((await server.files.holding(traceId, sha256)) ?? null).toBeNull();
 
     const put = await request(ticket.url, { method: 'PUT', headers: ticket.headers, body: bytes });

@@ -15,6 +15,7 @@ import {
   str,
   tracesRequest,
 } from '../test-support/otlp-fixtures.js';
+import { waitUntil } from '../test-support/wait-until.js';
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -23,8 +24,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(dataDir?: string): Promise<RunningServer> {
-  const server = await startServer(dataDir ? { dataDir } : {});
+async function start(dataDir?: string, faultInjection = false): Promise<RunningServer> {
+  const server = await startServer({ ...(dataDir ? { dataDir } : {}), faultInjection });
   servers.push(server);
   return server;
 }
@@ -69,11 +70,12 @@ describe('the embedded store', () => {
   it('finishes the requests in flight on close, and they survive a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
     dirs.push(dataDir);
-    const server = await start(dataDir);
+    // Fault injection only to see when the request has arrived: no fault is injected.
+    const server = await start(dataDir, true);
     const traceId = newTraceId();
     const pending = post(server, tracesRequest(Array.from({ length: 5_000 }, () => jsonSpan(traceId))));
-    // Close once the request has reached the server, while it is being decoded or stored.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Close once the request has reached the server, while it is being read, decoded or stored.
+    await waitUntil(() => server.faults!.seen('otlp.traces') === 1, 'the request to arrive');
     const [response] = await Promise.all([pending, server.close()]);
     expect(response.status).toBe(200);
 
@@ -197,9 +199,8 @@ describe('the embedded store', () => {
         rmSync(copy, { force: true });
       }
     };
-    const deadline = Date.now() + 10_000;
-    while (spansInFile() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(spansInFile()).toBe(2);
+    // No time limit of its own: on a loaded machine the checkpoint thread only comes later.
+    await waitUntil(() => spansInFile() === 2, 'a checkpoint to copy the spans into the file', 50);
     expect(server.traceStore.getTraceSummary(traceId)?.spanCount).toBe(2);
   });
 

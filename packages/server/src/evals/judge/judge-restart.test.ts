@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../start-server.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 import { evalRequests } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 
@@ -92,11 +93,15 @@ describe('hosted judge across a restart', () => {
     });
     try {
       const again = requests(second);
-      let job: { state: string; resultId: string | null } = { state: 'queued', resultId: null };
-      for (let attempt = 0; attempt < 500 && ['queued', 'running'].includes(job.state); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        job = (await again.get<typeof job>(`/judge-jobs/${jobs.body.ids[0]}`)).body;
-      }
+      type Job = { state: string; resultId: string | null };
+      const job = await waitUntil(
+        async () => {
+          const read = (await again.get<Job>(`/judge-jobs/${jobs.body.ids[0]}`)).body;
+          return !['queued', 'running'].includes(read.state) && read;
+        },
+        'the judge job to settle after the restart',
+        20,
+      );
       expect(job.state).toBe('succeeded');
       expect((await again.get(`/results/${job.resultId}`)).body).toMatchObject({
         status: 'scored',

@@ -1,6 +1,7 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 import { type ErrorBody, evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 
@@ -55,9 +56,13 @@ const JUDGE = {
       { name: 'question', path: '/inputs/question', required: false },
     ],
     maxOutputTokens: 100,
-    timeoutMs: 1000,
+    // The most the definition allows: a loaded machine must never turn an answer into a timeout.
+    timeoutMs: 600_000,
   },
 };
+
+/** The same judge with the shortest timeout, for the one test of a model that never answers. */
+const QUICK_JUDGE = { ...JUDGE, config: { ...JUDGE.config, timeoutMs: 1000 } };
 
 async function judgeSetup(requests: ReturnType<typeof evalRequests>) {
   const { versionId, caseIds } = await datasetVersion(requests, [
@@ -66,8 +71,9 @@ async function judgeSetup(requests: ReturnType<typeof evalRequests>) {
     { externalKey: 'silent', inputs: {} },
   ]);
   const judge = await scorerVersion(requests, JUDGE);
+  const quickJudge = await scorerVersion(requests, QUICK_JUDGE);
   const exact = await scorerVersion(requests, { kind: 'builtin', builtin: 'exact_match' });
-  const created = await experiment(requests, versionId, [judge, exact]);
+  const created = await experiment(requests, versionId, [judge, quickJudge, exact]);
   const outputs = [{ output: 'Thank you, the refund is on its way.' }, { output: 'Go away.' }, {}];
   const items: string[] = [];
   for (const [index, caseId] of caseIds.entries()) {
@@ -84,16 +90,18 @@ async function judgeSetup(requests: ReturnType<typeof evalRequests>) {
     );
     items.push(done.body.evaluationItemId);
   }
-  return { runId: created.evaluationRunId, judge, exact, items };
+  return { runId: created.evaluationRunId, judge, quickJudge, exact, items };
 }
 
 async function settled(requests: ReturnType<typeof evalRequests>, jobId: string): Promise<Job> {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const job = await requests.get<Job>(`/judge-jobs/${jobId}`);
-    if (!['queued', 'running'].includes(job.body.state)) return job.body;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the judge job did not settle');
+  return waitUntil(
+    async () => {
+      const job = await requests.get<Job>(`/judge-jobs/${jobId}`);
+      return !['queued', 'running'].includes(job.body.state) && job.body;
+    },
+    'the judge job to settle',
+    20,
+  );
 }
 
 const ctx = {} as Awaited<ReturnType<typeof judgeSetup>>;
@@ -190,9 +198,10 @@ describe('hosted judge jobs', () => {
   });
 
   it('ends in error (timeout) when the model does not answer within timeoutMs', async () => {
+    // A model that never answers: only the judge's own timeout can end the job.
     answer = (_prompt, signal) =>
       new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
-    const created = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge }]);
+    const created = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.quickJudge }]);
     const job = await settled(api, created.body.ids[0]!);
     expect(job).toMatchObject({ state: 'error', error: { type: 'timeout' } });
   });

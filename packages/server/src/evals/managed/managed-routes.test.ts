@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment } from '../test-support/eval-setup.js';
 import { managedSigningKey, SIGNATURE_HEADER } from './managed-request-signature.js';
@@ -89,12 +89,14 @@ afterAll(async () => {
 const machine = () => ({ key: fx.server.keys.machine });
 
 async function waitForDelivery(dispatchId: string): Promise<Dispatch> {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const read = await api.get<Dispatch>(`/dispatches/${dispatchId}`);
-    if (read.body.state !== 'delivering') return read.body;
-    await sleep(10);
-  }
-  throw new Error('the dispatch was never delivered');
+  return waitUntil(
+    async () => {
+      const read = await api.get<Dispatch>(`/dispatches/${dispatchId}`);
+      return read.body.state !== 'delivering' && read.body;
+    },
+    'the dispatch to be delivered',
+    10,
+  );
 }
 
 async function registerTarget(url = target.url): Promise<string> {
