@@ -3,13 +3,19 @@
 // itself running on Bun; the reference server in a Node child process; the test files that need
 // Node-only resources left out, see `scripts/bun-sdk/vitest.config.mjs`).
 //
-//   node scripts/test-runtimes.mjs [node22] [bun]     (both when none is named)
+//   node scripts/test-runtimes.mjs [node22] [bun] [-- <test files or filters>]
+//
+// Both runtimes when none is named; the whole suite unless files are given after `--` (paths
+// relative to `packages/sdk`, as vitest takes them). A failed test is listed at the end with its
+// runtime, duration, the first lines of its error (a property test's seed and path included) and
+// the command that runs its file again.
 //
 // Needs the build (the SDK's tests use the server's `dist`). Installs the runtimes on first use
 // (`scripts/runtimes.mjs`). Prints each runtime's counts and duration; exits 1 when a run fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUN_VERSION, ensureBun, ensureNode22, NODE22_VERSION } from './runtimes.mjs';
 
@@ -20,6 +26,7 @@ const REPORTS = join(ROOT, 'node_modules', '.cache', 'svc-runtimes', 'reports');
 const RUNS = {
   node22: {
     label: `Node ${NODE22_VERSION}`,
+    rerun: (file) => `node scripts/test-runtimes.mjs node22 -- ${file}`,
     command: (report) => [
       ensureNode22(),
       [VITEST, 'run', '--project', 'sdk', ...reporters(report)],
@@ -29,6 +36,7 @@ const RUNS = {
   },
   bun: {
     label: `Bun ${BUN_VERSION}`,
+    rerun: (file) => `node scripts/test-runtimes.mjs bun -- ${file}`,
     command: (report) => [
       ensureBun(),
       [
@@ -49,6 +57,37 @@ function reporters(report) {
   return ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 }
 
+/**
+ * What it takes to reproduce each failed test: the runtime, the file and test, how long it ran,
+ * the first lines of its error (a property test's `seed` and `path` among them), and the command
+ * that runs that file again on that runtime.
+ */
+function failures(report, label, rerun) {
+  if (!existsSync(report)) return [];
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const lines = [];
+  for (const file of r.testResults) {
+    const path = relative(join(ROOT, 'packages', 'sdk'), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') {
+      lines.push(`  ${label} ${path}: the file failed outside its tests: ${firstLines(file.message)}`);
+    }
+    for (const test of failed) {
+      const seed = /\{ seed: (-?\d+), path: "([^"]*)"/.exec(test.failureMessages.join('\n'));
+      lines.push(
+        `  ${label} ${path} > ${test.fullName} (${Math.round(test.duration ?? 0)} ms)`,
+        `    ${firstLines(test.failureMessages[0] ?? '')}`,
+        `    rerun: ${seed ? `FC_SEED=${seed[1]} FC_PATH='${seed[2]}' ` : ''}${rerun(path)}`,
+      );
+    }
+  }
+  return lines;
+}
+
+function firstLines(text) {
+  return String(text).split('\n').slice(0, 4).join('\n    ');
+}
+
 function counts(report) {
   if (!existsSync(report)) return 'no report (vitest did not finish)';
   const r = JSON.parse(readFileSync(report, 'utf8'));
@@ -58,7 +97,11 @@ function counts(report) {
   return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped of ${r.numTotalTests} tests; ${files}`;
 }
 
-const names = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const dash = argv.indexOf('--');
+const names = dash === -1 ? argv : argv.slice(0, dash);
+/** Test files (or name filters) to run instead of the whole suite, as vitest takes them. */
+const filters = dash === -1 ? [] : argv.slice(dash + 1);
 for (const name of names) {
   if (!(name in RUNS)) {
     console.error(`test-runtimes: unknown runtime '${name}'; use ${Object.keys(RUNS).join(', ')}`);
@@ -73,10 +116,11 @@ if (!existsSync(join(ROOT, 'packages', 'server', 'dist', 'index.js'))) {
 mkdirSync(REPORTS, { recursive: true });
 const results = [];
 for (const name of names.length > 0 ? names : Object.keys(RUNS)) {
-  const { label, command } = RUNS[name];
+  const { label, command, rerun } = RUNS[name];
   const report = join(REPORTS, `${name}.json`);
   rmSync(report, { force: true });
-  const [binary, args, env] = command(report);
+  const [binary, baseArgs, env] = command(report);
+  const args = [...baseArgs, ...filters];
   console.log(`\ntest-runtimes: the SDK on ${label} (${binary})\n`);
   const started = performance.now();
   const run = spawnSync(binary, args, {
@@ -86,9 +130,23 @@ for (const name of names.length > 0 ? names : Object.keys(RUNS)) {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const ok = run.status === 0;
-  results.push({ label, ok, line: `${counts(report)}, ${seconds} s` });
+  results.push({
+    label,
+    ok,
+    line: `${counts(report)}, ${seconds} s`,
+    failed: failures(report, label, rerun),
+  });
 }
 
 console.log('\ntest-runtimes:');
 for (const { label, ok, line } of results) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${label}: ${line}`);
+const failed = results.flatMap((r) => r.failed);
+if (failed.length > 0) {
+  // A test that fails on a loaded machine only: the load says how busy it was.
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(`\ntest-runtimes: failed tests (load average ${load} on ${availableParallelism()} CPUs):`);
+  for (const line of failed) console.log(line);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);

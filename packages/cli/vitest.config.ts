@@ -6,5 +6,6 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    setupFiles: ['../../scripts/vitest-property-seed.ts'],
   },
 });
