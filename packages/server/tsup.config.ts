@@ -5,8 +5,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'thread-entry': 'src/store/thread-entry.ts',
-    'sqlite-writer-worker': 'src/store/sqlite-writer-worker.ts',
-    'sqlite-checkpointer-worker': 'src/store/sqlite-checkpointer-worker.ts',
+    'sqlite-writer-worker': 'src/ingest/sqlite-writer-worker.ts',
+    'sqlite-checkpointer-worker': 'src/ingest/sqlite-checkpointer-worker.ts',
     'decoder-loop': 'src/ingest/decoder-loop.ts',
   },
   format: ['esm'],

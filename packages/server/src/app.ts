@@ -5,20 +5,20 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import { ROUTE_ACCESS, type RouteId } from './auth/key-presets.js';
 import type { KeyRing } from './auth/key-ring.js';
 import { type GuardedEnv, routeGuard } from './auth/route-guard.js';
 import type { EvalRegistry } from './evals/eval-registry.js';
 import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
+import { ROUTE_ACCESS, type RouteId } from './route-table.js';
 import type { MediaRouteOptions } from './routes/media-route-options.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
-import type { TraceStore } from './store/trace-store.js';
 
 /** What the app serves and with what. */
 export interface AppOptions {
@@ -30,7 +30,7 @@ export interface AppOptions {
   /** The media files (storage, links and their lifetimes); links use `publicOrigin`. */
   media: Omit<MediaRouteOptions, 'publicOrigin'>;
   /** Enables fault injection (tests only). */
-  faults?: FaultInjector;
+  faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
 }
@@ -68,7 +68,7 @@ export function createApp(options: AppOptions): SvcApp {
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'No such route.')));
 
   for (const [route, access] of Object.entries(ROUTE_ACCESS) as [RouteId, (typeof ROUTE_ACCESS)[RouteId]][]) {
-    app.on(access.method, honoPath(access.path), routeGuard(route, options.keyRing, options.faults));
+    app.on(access.method, honoPath(access.path), routeGuard(route, access, options.keyRing, options.faults));
   }
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   registerProjectsRoute(app, options.project);

@@ -3,11 +3,21 @@
  * @module
  */
 export { type AppOptions, createApp, type SvcApp } from './app.js';
-export type { KeyPreset, RouteAccess, RouteId } from './auth/key-presets.js';
-export { KEY_PREFIXES, KEY_PRESETS, ROUTE_ACCESS } from './auth/key-presets.js';
+export type { KeyPreset, RouteAccess } from './auth/key-presets.js';
+export { KEY_PREFIXES, KEY_PRESETS } from './auth/key-presets.js';
+export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js';
+export type { EvalErrorCode } from './evals/core/eval-error-codes.js';
 export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-worker.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
-export type { ApiErrorBody, ApiErrorCode } from './http/api-error.js';
+export type { ApiErrorBody } from './http/api-error.js';
+export type {
+  FileListing,
+  FileRecords,
+  HeldFile,
+  ListingScope,
+  Reservation,
+} from './ingest/file-records.js';
+export type { TraceStore, TraceSummary } from './ingest/trace-store.js';
 export {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
   DEFAULT_UPLOAD_LINK_TTL_MILLIS,
@@ -26,13 +36,6 @@ export type { MediaErrorCode } from './media/media-error-codes.js';
 export { type FileState, type Holding, type SpanFileState, TraceFiles } from './media/trace-files.js';
 export type { Project, ProjectKeys } from './project/project.js';
 export { FIELD_CONVENTIONS, RECEIPT_FIELDS, type ReceiptField } from './receipt/field-conventions.js';
+export { ROUTE_ACCESS, type RouteId } from './route-table.js';
 export type { TraceReceipt } from './routes/receipt-route.js';
 export { DATABASE_FILE, type RunningServer, type StartServerOptions, startServer } from './start-server.js';
-export type {
-  FileListing,
-  FileRecords,
-  HeldFile,
-  ListingScope,
-  Reservation,
-} from './store/file-records.js';
-export type { TraceStore, TraceSummary } from './store/trace-store.js';

@@ -15,6 +15,8 @@ import { createApp, type SvcApp } from './app.js';
 import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
 import type { JudgeModelOption } from './evals/judge/judge-worker.js';
 import { FaultInjector } from './faults/fault-injector.js';
+import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
+import type { TraceStore } from './ingest/trace-store.js';
 import {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
   DEFAULT_UPLOAD_LINK_TTL_MILLIS,
@@ -26,9 +28,9 @@ import { MediaLinks } from './media/media-links.js';
 import { TraceFiles } from './media/trace-files.js';
 import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
+import type { RouteId } from './route-table.js';
+import { MIGRATIONS } from './schema-migrations.js';
 import { openDatabase } from './store/sqlite-database.js';
-import { SqliteTraceStore } from './store/sqlite-trace-store.js';
-import type { TraceStore } from './store/trace-store.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'svc.sqlite';
@@ -79,7 +81,7 @@ export interface RunningServer {
   /** The media files of traces: what each holds, and `fileStates(traceId, spanId)`. */
   files: TraceFiles;
   /** Present when started with `faultInjection: true`. */
-  faults?: FaultInjector;
+  faults?: FaultInjector<RouteId>;
   /**
    * Stops listening, lets requests in flight finish (up to 5 s, then drops their connections),
    * closes the store and removes a temporary data directory.
@@ -168,13 +170,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(dataDir, DATABASE_FILE);
-  const db = openDatabase(databasePath);
+  const db = openDatabase(databasePath, MIGRATIONS);
   let server: Server | undefined;
   let traceStore: SqliteTraceStore | undefined;
   let evals: EvalRegistry | undefined;
   try {
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
-    const faults = options.faultInjection ? new FaultInjector() : undefined;
+    const faults = options.faultInjection ? new FaultInjector<RouteId>() : undefined;
     traceStore = new SqliteTraceStore(db, databasePath);
     const files = new TraceFiles(
       traceStore.fileRecords(project.id),

@@ -1,14 +1,15 @@
 /**
  * The middleware in front of every route: injected faults (when enabled), then authentication
- * (`Authorization: Bearer <key>`) and the preset check of {@link ROUTE_ACCESS}. Routes marked
- * `auth: 'signed-link'` skip authentication here: their handler checks the link's signature.
+ * (`Authorization: Bearer <key>`) and the preset check of the route's row of the route table
+ * (handed in by `app.ts`). Routes marked `auth: 'signed-link'` skip authentication here: their
+ * handler checks the link's signature.
  * @module
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { FaultInjector } from '../faults/fault-injector.js';
 import { ApiError } from '../http/api-error.js';
-import { ROUTE_ACCESS, type RouteId } from './key-presets.js';
+import type { RouteAccess } from './key-presets.js';
 import type { KeyRing, StoredKey } from './key-ring.js';
 
 /** Variables a guarded route sees (`key` is unset on signed-link routes). */
@@ -33,7 +34,7 @@ function presentedKey(header: string | undefined): string | undefined {
 
 async function applyFault(
   faults: FaultInjector,
-  route: RouteId,
+  route: string,
   bindings: Partial<HttpBindings>,
 ): Promise<void> {
   const fault = faults.take(route);
@@ -60,13 +61,16 @@ async function applyFault(
   }
 }
 
-/** Guards `route`: faults first (when `faults` is given), then the key and its preset. */
+/**
+ * Guards the route `route` (its ID in the route table), whose row is `access`: faults first (when
+ * `faults` is given), then the key and its preset.
+ */
 export function routeGuard(
-  route: RouteId,
+  route: string,
+  access: RouteAccess,
   keyRing: KeyRing,
   faults?: FaultInjector,
 ): MiddlewareHandler<GuardedEnv> {
-  const access = ROUTE_ACCESS[route];
   return async (c, next) => {
     if (faults !== undefined) await applyFault(faults, route, c.env ?? {});
     if (access.auth === 'signed-link') {

@@ -3,8 +3,8 @@
  * @module
  */
 import type { DatabaseSync } from 'node:sqlite';
+import type { TraceStore } from '../ingest/trace-store.js';
 import type { TraceFiles } from '../media/trace-files.js';
-import type { TraceStore } from '../store/trace-store.js';
 import { createEvalContext, type EvalContext } from './core/eval-context.js';
 import { DatasetStore } from './datasets/dataset-store.js';
 import { ExperimentStore } from './experiments/experiment-store.js';

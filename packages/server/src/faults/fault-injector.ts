@@ -9,8 +9,6 @@
  * requests that reached a route, so a test can wait until its request has arrived.
  * @module
  */
-import type { RouteId } from '../auth/key-presets.js';
-
 /** One injected fault. */
 export type Fault =
   /** Answer with this status, a JSON error body and `Retry-After` (seconds, default 1). */
@@ -23,8 +21,11 @@ export type Fault =
   /** Destroy the connection without answering. */
   | { kind: 'reset' };
 
-/** Faults queued per route, taken one per request in order. */
-export class FaultInjector {
+/**
+ * Faults queued per route, taken one per request in order. Routes are named by their ID in the
+ * route table (`RouteId`, the default).
+ */
+export class FaultInjector<RouteId extends string = string> {
   readonly #queues = new Map<RouteId, Fault[]>();
   readonly #seen = new Map<RouteId, number>();
   readonly #held = new Map<RouteId, Set<() => void>>();

@@ -1,24 +1,34 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { EvalErrorCode } from '../evals/core/eval-error-codes.js';
-import type { MediaErrorCode } from '../media/media-error-codes.js';
 
-/** Machine-readable error codes of the service's JSON error bodies. */
-export type ApiErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_request'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal'
-  | EvalErrorCode
-  | MediaErrorCode;
+/**
+ * The error codes every route may answer. Features add codes of their own (`EvalErrorCode`,
+ * `MediaErrorCode`, in their folders); the whole list is composed at the top (`error-codes.ts`),
+ * so this layer imports no feature, and a test holds every code the service throws to that list.
+ */
+export const COMMON_ERROR_CODES = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid_request',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+
+/** A code of {@link COMMON_ERROR_CODES}. */
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+
+/**
+ * A machine-readable error code: a common one, or a feature's own (any string here; the list of
+ * them all is `ApiErrorCode` in `error-codes.ts`).
+ */
+export type ErrorCode = CommonErrorCode | (string & {});
 
 /** The JSON body of every error answer: `{ "error": { "code", "message" } }`. */
 export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string };
+  error: { code: ErrorCode; message: string };
 }
 
 /**
@@ -28,12 +38,12 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: ContentfulStatusCode;
-  readonly code: ApiErrorCode;
+  readonly code: ErrorCode;
   readonly headers: Record<string, string>;
 
   constructor(
     status: ContentfulStatusCode,
-    code: ApiErrorCode,
+    code: ErrorCode,
     message: string,
     headers: Record<string, string> = {},
   ) {

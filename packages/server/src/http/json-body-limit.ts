@@ -3,11 +3,10 @@
  * @module
  */
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_BLOB_REQUEST_BYTES } from '../limits.js';
 import { ApiError } from './api-error.js';
 
 /** Refuses (413 `payload_too_large`) a body over `maxSize` bytes before it is read whole. */
-export function jsonBodyLimit(maxSize = MAX_BLOB_REQUEST_BYTES) {
+export function jsonBodyLimit(maxSize: number) {
   return bodyLimit({
     maxSize,
     onError: () => {

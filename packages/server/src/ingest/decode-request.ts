@@ -13,7 +13,7 @@ import { otlpIngestProto } from '../otlp/otlp-proto.js';
 import { OtlpLogsRequestSchema, OtlpTracesRequestSchema } from '../otlp/otlp-schemas.js';
 import { protoKeyValues } from '../otlp/proto-attributes.js';
 import { logsFromProto, tracesFromProto } from '../otlp/proto-to-json.js';
-import { logWriteBatch, spanWriteBatch, type WriteBatch } from '../store/write-batch.js';
+import { logWriteBatch, spanWriteBatch, type WriteBatch } from './write-batch.js';
 
 /** The two OTLP signals the service ingests. */
 export type OtlpSignal = 'traces' | 'logs';

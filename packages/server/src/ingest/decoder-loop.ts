@@ -6,9 +6,9 @@
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { MalformedExportError } from '../otlp/decode-export.js';
-import type { WriterReply, WriterRequest } from '../store/sqlite-writer-worker.js';
 import { decodeRequest } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
+import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';
 
 const port = parentPort!;
 const writer = (workerData as { writerPort: MessagePort }).writerPort;

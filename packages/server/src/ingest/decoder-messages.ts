@@ -2,8 +2,9 @@
  * Messages between the request thread and a decoder thread.
  * @module
  */
-import type { WriterReply } from '../store/sqlite-writer-worker.js';
+
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
+import type { WriterReply } from './sqlite-writer-worker.js';
 
 /** From the request thread. `body` is transferred, not copied. */
 export type DecoderRequest =

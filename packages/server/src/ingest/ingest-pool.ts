@@ -7,11 +7,11 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { MalformedExportError } from '../otlp/decode-export.js';
-import type { SqliteWriter } from '../store/sqlite-writer.js';
 import { StoreWriteError } from '../store/store-write-error.js';
 import { startThread } from '../store/thread-options.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
+import type { SqliteWriter } from './sqlite-writer.js';
 
 interface Waiter {
   resolve: (outcome: IngestOutcome) => void;

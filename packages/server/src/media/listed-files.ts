@@ -6,9 +6,10 @@
  * invalid name is left out.
  * @module
  */
+
+import type { FileListing } from '../ingest/file-records.js';
 import { MAX_BLOB_ENTRIES_READ } from '../limits.js';
 import type { AnyValue, KeyValue } from '../otlp/model.js';
-import type { FileListing } from '../store/file-records.js';
 import { isSha256Hex } from './sha256-hex.js';
 
 /** The role of a file recorded by a `svc.file` event. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ListingScope } from '../store/file-records.js';
+import type { ListingScope } from '../ingest/file-records.js';
 import { blobsAttribute, entryOf, fileEvent, ingest, sha256Of } from '../test-support/media-fixtures.js';
 import {
   jsonSpan,

@@ -4,8 +4,9 @@
  * snapshot's copies). `listedFiles` turns them into files.
  * @module
  */
+
+import type { FileListing, ListingScope } from '../ingest/file-records.js';
 import type { LogRecordRecord, SpanRecord } from '../otlp/model.js';
-import type { FileListing, ListingScope } from '../store/file-records.js';
 
 /**
  * The listings of `spans` (in start order: each span's `svc.blobs`, then its `svc.file` events)

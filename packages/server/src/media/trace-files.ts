@@ -5,7 +5,7 @@
  * does no extra work for files.
  * @module
  */
-import type { FileRecords, HeldFile, ListingScope } from '../store/file-records.js';
+import type { FileRecords, HeldFile, ListingScope } from '../ingest/file-records.js';
 import type { BlobStore } from './blob-store.js';
 import { type ListedFile, listedFiles } from './listed-files.js';
 

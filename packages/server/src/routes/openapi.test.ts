@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS } from '../auth/key-presets.js';
+import { ROUTE_ACCESS } from '../route-table.js';
 import { useServer } from '../test-support/server-fixture.js';
 
 const fx = useServer();

@@ -6,11 +6,11 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
-import type { RouteId } from '../auth/key-presets.js';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
+import type { TraceStore } from '../ingest/trace-store.js';
 import { MAX_OTLP_BODY_BYTES } from '../limits.js';
 import { describeRefusals, MalformedExportError } from '../otlp/decode-export.js';
 import { otlpProto } from '../otlp/otlp-proto.js';
@@ -22,12 +22,12 @@ import {
 } from '../otlp/otlp-schemas.js';
 import { readExportBody } from '../otlp/read-export-body.js';
 import { StoreWriteError } from '../store/store-write-error.js';
-import type { TraceStore } from '../store/trace-store.js';
+import type { ServiceRouteId } from './service-route-access.js';
 
 /** What differs between the trace and the log route. */
 interface Signal {
   signal: OtlpSignal;
-  route: Extract<RouteId, 'otlp.traces' | 'otlp.logs'>;
+  route: Extract<ServiceRouteId, 'otlp.traces' | 'otlp.logs'>;
   path: string;
   what: string;
   requestSchema: ZodType;

@@ -6,10 +6,10 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
+import type { TraceStore } from '../ingest/trace-store.js';
 import { MAX_EXPECTED_SPAN_IDS, MAX_RECEIPT_BYTES } from '../limits.js';
 import { isSpanIdHex, isTraceIdHex } from '../otlp/ids.js';
 import { fieldsMap } from '../receipt/record-fields.js';
-import type { TraceStore } from '../store/trace-store.js';
 
 const TraceIdParam = z
   .string()

@@ -4,7 +4,7 @@
  * @module
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { TraceStore } from '../../store/trace-store.js';
+import type { TraceStore } from '../../ingest/trace-store.js';
 import { IdempotencyLedger } from './idempotency-ledger.js';
 
 /** Shared by the registry's routes. */

@@ -1,5 +1,5 @@
 /**
- * Error codes of the evaluation registry, added to the service's `ApiErrorCode`.
+ * Error codes of the evaluation registry, beside the service's common ones (see `error-codes.ts`).
  * @module
  */
 
@@ -13,11 +13,15 @@
  * - `budget_exhausted`: the hosted judge budget has no jobs left.
  * - `already_claimed`: a managed execution is claimed already (it runs once).
  */
-export type EvalErrorCode =
-  | 'conflict'
-  | 'stale_revision'
-  | 'frozen'
-  | 'idempotency_key_reused'
-  | 'response_too_large'
-  | 'budget_exhausted'
-  | 'already_claimed';
+export const EVAL_ERROR_CODES = [
+  'conflict',
+  'stale_revision',
+  'frozen',
+  'idempotency_key_reused',
+  'response_too_large',
+  'budget_exhausted',
+  'already_claimed',
+] as const;
+
+/** A code of {@link EVAL_ERROR_CODES}. */
+export type EvalErrorCode = (typeof EVAL_ERROR_CODES)[number];

@@ -14,10 +14,10 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { FileRecords } from '../../ingest/file-records.js';
 import { type ListedFile, listedFiles } from '../../media/listed-files.js';
 import { recordListings } from '../../media/record-listings.js';
 import type { LogRecordRecord, SpanRecord } from '../../otlp/model.js';
-import type { FileRecords } from '../../store/file-records.js';
 
 /** The stored bytes of a file: what the download needs. */
 export interface StoredBytes {

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import { ApiError } from '../../http/api-error.js';
+import type { FileRecords } from '../../ingest/file-records.js';
 import type { LogRecordRecord, SpanRecord } from '../../otlp/model.js';
-import type { FileRecords } from '../../store/file-records.js';
 import type { EvalContext } from '../core/eval-context.js';
 import { requireRow } from '../core/require-row.js';
 import { type SnapshotFile, SnapshotFiles } from './snapshot-files.js';

@@ -5,11 +5,11 @@
  * @module
  */
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import { StoreWriteError } from '../store/store-write-error.js';
+import { startThread } from '../store/thread-options.js';
 import type { FileWrite } from './file-writes.js';
 import type { CheckpointerRequest } from './sqlite-checkpointer-worker.js';
 import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';
-import { StoreWriteError } from './store-write-error.js';
-import { startThread } from './thread-options.js';
 
 /** The writer thread of an embedded store. */
 export class SqliteWriter {

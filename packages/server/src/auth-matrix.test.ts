@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { reservation, sha256Of, upload } from '../test-support/media-fixtures.js';
-import { jsonSpan, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
-import { useServer } from '../test-support/server-fixture.js';
-import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset, ROUTE_ACCESS, type RouteId } from './key-presets.js';
+import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset } from './auth/key-presets.js';
+import { ROUTE_ACCESS, type RouteId } from './route-table.js';
+import { reservation, sha256Of, upload } from './test-support/media-fixtures.js';
+import { jsonSpan, newTraceId, tracesRequest } from './test-support/otlp-fixtures.js';
+import { useServer } from './test-support/server-fixture.js';
 
 const fx = useServer();
 const KEY_FIELD = {

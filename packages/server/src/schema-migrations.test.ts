@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openDatabase, SCHEMA_VERSION } from './sqlite-database.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema-migrations.js';
+import { openDatabase } from './store/sqlite-database.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -29,7 +30,7 @@ describe('openDatabase migrations', () => {
       PRAGMA user_version = 1;
     `);
     old.close();
-    const db = openDatabase(path);
+    const db = openDatabase(path, MIGRATIONS);
     const columns = (db.prepare('PRAGMA table_info(traces)').all() as { name: string }[]).map((c) => c.name);
     expect(columns).toEqual(['trace_no', 'trace_id', 'revision', 'created_at', 'updated_at']);
     expect(db.prepare('SELECT trace_id, revision FROM traces').all()).toEqual([
@@ -47,8 +48,8 @@ describe('openDatabase migrations', () => {
 
   it('creates a new store at the current version and reopens it unchanged', () => {
     const path = tempPath();
-    openDatabase(path).close();
-    const db = openDatabase(path);
+    openDatabase(path, MIGRATIONS).close();
+    const db = openDatabase(path, MIGRATIONS);
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
       SCHEMA_VERSION,
     );
@@ -80,7 +81,7 @@ describe('openDatabase migrations', () => {
     `);
     old.close();
 
-    const db = openDatabase(path);
+    const db = openDatabase(path, MIGRATIONS);
     try {
       // Numbered in order of arrival; a log record's trace without a row of its own gets one.
       expect(db.prepare('SELECT trace_no, trace_id, revision FROM traces ORDER BY trace_no').all()).toEqual([

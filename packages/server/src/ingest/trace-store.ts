@@ -3,8 +3,9 @@
  * PostgreSQL store for deployments that outgrow one machine would implement the same.
  * @module
  */
-import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
+
 import type { LogRecordRecord, SpanRecord } from '../otlp/model.js';
+import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
 
 /** What the store knows of one trace, for receipts. */
 export interface TraceSummary {

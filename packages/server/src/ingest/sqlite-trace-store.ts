@@ -6,10 +6,10 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
-import { IngestPool } from '../ingest/ingest-pool.js';
 import type { KeyValue, LogRecordRecord, SpanRecord } from '../otlp/model.js';
-import { serviceTraceId } from './service-trace-id.js';
+import { serviceTraceId } from '../store/service-trace-id.js';
+import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';
+import { IngestPool } from './ingest-pool.js';
 import { SqliteFileRecords } from './sqlite-file-records.js';
 import { SqliteWriter } from './sqlite-writer.js';
 import type { TraceStore, TraceSummary } from './trace-store.js';
