@@ -5,7 +5,8 @@ import { type RunningServer, startServer } from '@svc-run/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SvcTraceVerificationError } from '../errors/svc-trace-verification-error.js';
 import type { ServiceEndpoint } from '../options/svc-options.js';
-import { verifyTrace } from './verify-trace.js';
+import { waitUntil } from '../test-support/wait-until.js';
+import { type VerifyClock, verifyTrace, verifyTraceWithClock } from './verify-trace.js';
 
 let server: RunningServer;
 
@@ -21,8 +22,47 @@ afterEach(() => {
   server.faults!.clear();
 });
 
+/** The longest request timeout allowed: a loaded machine only makes a test slower, never red. */
 function endpoint(overrides: Partial<ServiceEndpoint> = {}): ServiceEndpoint {
-  return { baseUrl: server.origin, apiKey: server.keys.tracing, timeoutMillis: 2_000, ...overrides };
+  return { baseUrl: server.origin, apiKey: server.keys.tracing, timeoutMillis: 60_000, ...overrides };
+}
+
+/** The longest deadline `verifyTrace` allows, for the tests that expect it to verify. */
+const LONGEST = 60_000;
+
+/**
+ * A clock on which time stands still while `verifyTrace` polls and passes only in its waits between
+ * polls, each as long as asked: its deadline passes after the polls the deadline leaves room for,
+ * however slow the machine.
+ */
+function waitsOnlyClock(): VerifyClock {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (millis) => {
+      now += millis;
+    },
+  };
+}
+
+/**
+ * Waits until `count` more receipt requests than `before` have reached the server, or until
+ * `verification` settled without them (the test's assertions then say what went wrong).
+ */
+async function receiptPolls(before: number, count: number, verification: Promise<unknown>): Promise<void> {
+  let settled = false;
+  verification.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  await waitUntil(
+    () => settled || server.faults!.seen('traces.receipt') >= before + count,
+    `${count} receipt requests to reach the server`,
+  );
 }
 
 const traceId = (): string => randomBytes(16).toString('hex');
@@ -71,7 +111,7 @@ async function failureFrom(
   const plain = await plainServer(handle);
   try {
     return await rejection(
-      verifyTrace(endpoint({ baseUrl: plain.origin }), traceId(), { timeoutMillis: 1_000 }),
+      verifyTrace(endpoint({ baseUrl: plain.origin }), traceId(), { timeoutMillis: LONGEST }),
     );
   } finally {
     await plain.close();
@@ -97,7 +137,7 @@ describe('verifyTrace against the service', () => {
     const result = await verifyTrace(endpoint(), trace, {
       expectedSpanIds: spans,
       requiredFields: ['model'],
-      timeoutMillis: 1_500,
+      timeoutMillis: LONGEST,
     });
     expect(result.verified).toBe(true);
     expect(result.receipt).toEqual({
@@ -117,7 +157,7 @@ describe('verifyTrace against the service', () => {
     await ingest(trace, [span]);
     const result = await verifyTrace(endpoint(), trace, {
       expectedSpanIds: [span, span],
-      timeoutMillis: 1_500,
+      timeoutMillis: LONGEST,
     });
     expect(result.verified).toBe(true);
     expect(result.receipt?.matchedSpanIds).toEqual([span]);
@@ -126,8 +166,10 @@ describe('verifyTrace against the service', () => {
   it('polls through "trace not found" until late spans arrive', async () => {
     const trace = traceId();
     const span = spanId();
-    const verification = verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: 5_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = server.faults!.seen('traces.receipt');
+    const verification = verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: LONGEST });
+    // A second poll has arrived: the first was answered "trace not found" before the spans exist.
+    await receiptPolls(before, 2, verification);
     await ingest(trace, [span]);
     const result = await verification;
     expect(result.verified).toBe(true);
@@ -138,11 +180,13 @@ describe('verifyTrace against the service', () => {
     const trace = traceId();
     const [first, second] = [spanId(), spanId()];
     await ingest(trace, [first]);
+    const before = server.faults!.seen('traces.receipt');
     const verification = verifyTrace(endpoint(), trace, {
       expectedSpanIds: [first, second],
-      timeoutMillis: 5_000,
+      timeoutMillis: LONGEST,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A second poll has arrived: the first was answered with the partial receipt.
+    await receiptPolls(before, 2, verification);
     await ingest(trace, [second]);
     const result = await verification;
     expect(result.verified).toBe(true);
@@ -153,10 +197,13 @@ describe('verifyTrace against the service', () => {
     const trace = traceId();
     const [stored, missing] = [spanId(), spanId()];
     await ingest(trace, [stored]);
-    const result = await verifyTrace(endpoint(), trace, {
-      expectedSpanIds: [stored, missing],
-      timeoutMillis: 600,
-    });
+    // The deadline passes on the test's clock, after polls that each read the partial receipt.
+    const result = await verifyTraceWithClock(
+      endpoint(),
+      trace,
+      { expectedSpanIds: [stored, missing], timeoutMillis: LONGEST },
+      waitsOnlyClock(),
+    );
     expect(result.verified).toBe(false);
     expect(result.receipt).toMatchObject({
       traceId: trace,
@@ -170,11 +217,12 @@ describe('verifyTrace against the service', () => {
     const trace = traceId();
     const span = spanId();
     await ingest(trace, [span]);
-    const result = await verifyTrace(endpoint(), trace, {
-      expectedSpanIds: [span],
-      requiredFields: ['model', 'input'],
-      timeoutMillis: 600,
-    });
+    const result = await verifyTraceWithClock(
+      endpoint(),
+      trace,
+      { expectedSpanIds: [span], requiredFields: ['model', 'input'], timeoutMillis: LONGEST },
+      waitsOnlyClock(),
+    );
     expect(result.verified).toBe(false);
     expect(result.receipt?.fields).toMatchObject({ model: true, input: false });
   });
@@ -189,7 +237,7 @@ describe('verifyTrace against the service', () => {
     const span = spanId();
     await ingest(trace, [span]);
     server.faults!.inject('traces.receipt', { kind: 'status', status: 429, retryAfterSeconds: 1 });
-    const result = await verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: 5_000 });
+    const result = await verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: LONGEST });
     expect(result.verified).toBe(true);
     expect(server.faults!.pending('traces.receipt')).toBe(0);
   });
@@ -199,7 +247,7 @@ describe('verifyTrace against the service', () => {
     const span = spanId();
     await ingest(trace, [span]);
     server.faults!.inject('traces.receipt', { kind: 'status', status: 503, retryAfterSeconds: 0 }, 2);
-    const result = await verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: 5_000 });
+    const result = await verifyTrace(endpoint(), trace, { expectedSpanIds: [span], timeoutMillis: LONGEST });
     expect(result.verified).toBe(true);
     expect(server.faults!.pending('traces.receipt')).toBe(0);
   });
@@ -216,7 +264,8 @@ describe('verifyTrace against the service', () => {
   it('returns verified: false when the deadline cuts a hanging request short', async () => {
     const trace = traceId();
     await ingest(trace, [spanId()]);
-    server.faults!.inject('traces.receipt', { kind: 'hang', millis: 1_500 });
+    // Held until afterEach releases it: only the deadline can end the request.
+    server.faults!.inject('traces.receipt', { kind: 'hang' });
     const result = await verifyTrace(endpoint(), trace, { timeoutMillis: 300 });
     expect(result).toEqual({ verified: false, receipt: null });
   });
@@ -227,14 +276,14 @@ describe('verifyTrace against the service', () => {
     await ingest(trace, [span]);
     const result = await verifyTrace(endpoint({ apiKey: server.keys.read }), trace, {
       expectedSpanIds: [span],
-      timeoutMillis: 1_500,
+      timeoutMillis: LONGEST,
     });
     expect(result.verified).toBe(true);
   });
 
   it('fails with "unauthorized" for a key that is not valid', async () => {
     const apiKey = 'svc_tracing_not-a-real-key-0123456789';
-    const error = await rejection(verifyTrace(endpoint({ apiKey }), traceId(), { timeoutMillis: 1_000 }));
+    const error = await rejection(verifyTrace(endpoint({ apiKey }), traceId(), { timeoutMillis: LONGEST }));
     expect(error.code).toBe('unauthorized');
     expect(error.status).toBe(401);
     expect(error.message).not.toContain(apiKey);
@@ -242,15 +291,17 @@ describe('verifyTrace against the service', () => {
 
   it('fails with "connection_failed" when the connection is reset', async () => {
     server.faults!.inject('traces.receipt', { kind: 'reset' });
-    const error = await rejection(verifyTrace(endpoint(), traceId(), { timeoutMillis: 1_000 }));
+    const error = await rejection(verifyTrace(endpoint(), traceId(), { timeoutMillis: LONGEST }));
     expect(error.code).toBe('connection_failed');
     expect(error.status).toBeUndefined();
   });
 
   it('fails with "connection_failed" when a request times out before the deadline', async () => {
-    server.faults!.inject('traces.receipt', { kind: 'hang', millis: 1_000 });
+    // Held until afterEach releases it: only the request's own 200 ms can end it, long before the
+    // deadline (the longest there is).
+    server.faults!.inject('traces.receipt', { kind: 'hang' });
     const error = await rejection(
-      verifyTrace(endpoint({ timeoutMillis: 200 }), traceId(), { timeoutMillis: 3_000 }),
+      verifyTrace(endpoint({ timeoutMillis: 200 }), traceId(), { timeoutMillis: LONGEST }),
     );
     expect(error.code).toBe('connection_failed');
     expect(error.message).toContain('did not answer within 200 ms');
@@ -337,7 +388,7 @@ describe('verifyTrace against other answers', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const error = await rejection(
-      verifyTrace(endpoint({ baseUrl: `http://127.0.0.1:${port}` }), traceId(), { timeoutMillis: 1_000 }),
+      verifyTrace(endpoint({ baseUrl: `http://127.0.0.1:${port}` }), traceId(), { timeoutMillis: LONGEST }),
     );
     expect(error.code).toBe('connection_failed');
     expect(error.status).toBeUndefined();

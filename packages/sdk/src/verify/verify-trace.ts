@@ -117,9 +117,22 @@ function readAnswer(origin: string, response: ServiceResponse, traceId: string):
   throw statusFailure(origin, status, response.json);
 }
 
-function sleep(millis: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, millis));
+/**
+ * The time a verification runs on: `now()`, monotonic milliseconds for its deadline, and
+ * `sleep(millis)`, the wait between polls. {@link verifyTrace} runs on the real one; tests give
+ * their own ({@link verifyTraceWithClock}), so that the deadline passes when the test says, not
+ * when a loaded machine gets round to it. Each request's own timeout stays real (at most the time
+ * left on this clock).
+ */
+export interface VerifyClock {
+  now(): number;
+  sleep(millis: number): Promise<void>;
 }
+
+const realClock: VerifyClock = {
+  now: () => performance.now(),
+  sleep: (millis) => new Promise((resolve) => setTimeout(resolve, millis)),
+};
 
 /**
  * Polls `GET /api/v1/traces/{traceId}/receipt` until the trace holds every expected span ID and
@@ -141,13 +154,26 @@ export async function verifyTrace(
   traceId: string,
   options?: VerifyTraceOptions,
 ): Promise<TraceVerification> {
+  return verifyTraceWithClock(endpoint, traceId, options, realClock);
+}
+
+/**
+ * {@link verifyTrace} with its deadline and its waits between polls on `clock`. Not part of the
+ * package's API: tests use it to pass the deadline themselves.
+ */
+export async function verifyTraceWithClock(
+  endpoint: ServiceEndpoint,
+  traceId: string,
+  options: VerifyTraceOptions | undefined,
+  clock: VerifyClock,
+): Promise<TraceVerification> {
   const resolved = resolveVerifyTraceOptions(traceId, options);
   const origin = displayOrigin(endpoint.baseUrl);
   const query = resolved.expectedSpanIds.map((id) => ['expectedSpanId', id] as const);
-  const deadline = performance.now() + resolved.timeoutMillis;
+  const deadline = clock.now() + resolved.timeoutMillis;
   let latest: TraceReceipt | null = null;
   for (let attempt = 0; ; attempt++) {
-    const remaining = deadline - performance.now();
+    const remaining = deadline - clock.now();
     if (remaining <= 0) return { verified: false, receipt: latest };
     const clamped = remaining < endpoint.timeoutMillis;
     const requestTimeout = Math.max(1, Math.ceil(Math.min(endpoint.timeoutMillis, remaining)));
@@ -177,6 +203,6 @@ export async function verifyTrace(
     } else if (outcome.retryAfterMillis !== undefined) {
       wait = Math.max(wait, outcome.retryAfterMillis);
     }
-    await sleep(Math.min(wait, Math.max(0, deadline - performance.now())));
+    await clock.sleep(Math.min(wait, Math.max(0, deadline - clock.now())));
   }
 }
