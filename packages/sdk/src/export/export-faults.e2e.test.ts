@@ -21,7 +21,8 @@ afterAll(async () => {
   await server.close();
 });
 
-function client(apiKey = server.keys.tracing, timeoutMillis = 2_000): SvcClient {
+/** A client; the longest request timeout by default, so a loaded machine only makes a test slower. */
+function client(apiKey = server.keys.tracing, timeoutMillis = 60_000): SvcClient {
   const svc = createSvc({
     apiKey,
     baseUrl: server.origin,
@@ -107,6 +108,7 @@ describe('export under faults', () => {
           baseUrl: second.origin,
           serviceName: 'revoked',
           captureContent: true,
+          timeoutMillis: 60_000,
         });
         clients.push(svc);
         produce(svc, 2);
@@ -124,7 +126,8 @@ describe('export under faults', () => {
 
   it('counts answers slower than the timeout as failed, and the application result is unchanged', async () => {
     const svc = client(server.keys.tracing, 200);
-    server.faults!.inject('otlp.traces', { kind: 'hang', millis: 1_000 }, 5);
+    // Every attempt is held until afterEach releases it: only the 200 ms timeout can end each one.
+    server.faults!.inject('otlp.traces', { kind: 'hang' }, 5);
     const results = produce(svc, 3);
     expect(results).toEqual([0, 2, 4]);
     const error = (await svc.flush().catch((e: unknown) => e)) as SvcExportError;
@@ -134,7 +137,8 @@ describe('export under faults', () => {
 
   it('flushSafe returns within its deadline while the service hangs, and never throws', async () => {
     const svc = client(server.keys.tracing, 60_000);
-    server.faults!.inject('otlp.traces', { kind: 'hang', millis: 20_000 });
+    // Held until afterEach releases it: the flush cannot end before flushSafe's deadline.
+    server.faults!.inject('otlp.traces', { kind: 'hang' });
     produce(svc, 1);
     // The hang outlasts the test's own timeout unless flushSafe honours its deadline.
     const report = await svc.flushSafe(300);

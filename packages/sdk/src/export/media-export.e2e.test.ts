@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSvc } from '../client/svc-client.js';
 import { Attachment } from '../media/attachment/attachment.js';
 import { MAX_DATA_BYTES } from '../media/media-types.js';
 import { blobsOf, useMediaServer } from '../media/upload/__fixtures__/media-server.js';
+import { waitUntil } from '../test-support/wait-until.js';
 import { transportInternals } from './svc-transport.js';
 
 const media = useMediaServer();
@@ -100,13 +101,15 @@ describe('files in recorded messages', () => {
 
   it('exports the record at once, before its upload ends; shutdown ends the upload as a fallback', async () => {
     const svc = media.client();
-    media.server.faults!.inject('blobs.reserve', { kind: 'hang', millis: 20_000 });
+    // The upload's reservation is held until afterEach releases it: the upload cannot end by itself.
+    media.server.faults!.inject('blobs.reserve', { kind: 'hang' });
     const traceId = await svc.model(
       { provider: 'openai', model: 'slow', input: messagesWithCat() },
       (call) => call.traceId,
     );
     const flushed = svc.flush();
-    await vi.waitFor(() => expect(media.spans(traceId)).toHaveLength(1), { timeout: 10_000 });
+    await waitUntil(() => svc.transport.getReport().acceptedSpans === 1, 'the export of the span');
+    expect(media.spans(traceId)).toHaveLength(1);
     expect(svc.transport.getReport()).toMatchObject({
       acceptedSpans: 1,
       uploadedValues: 0,
@@ -307,6 +310,7 @@ describe('Attachment', () => {
       baseUrl: media.server.origin,
       serviceName: 'redacting',
       captureContent: true,
+      timeoutMillis: 60_000,
       redact: (value, path) => (path === 'attributes.input.value' ? '{"file":"[removed]"}' : value),
     });
     try {

@@ -33,7 +33,8 @@ function setup(options: { budgetBytes?: number; apiKey?: string } = {}) {
   const uploader = new Uploader({
     baseUrl: stub.origin,
     apiKey: 'k',
-    timeoutMillis: 2_000,
+    // The longest export timeout: a loaded machine only makes an upload slower, never a fallback.
+    timeoutMillis: 60_000,
     dispatcher,
     sink: {
       uploaded: () => accounting.uploaded(),

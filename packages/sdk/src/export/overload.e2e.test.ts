@@ -167,6 +167,8 @@ describe('overload', () => {
       baseUrl: server.origin,
       serviceName: 'overload',
       captureContent: true,
+      // The longest request timeout: a batch the loaded server stores late must not count as failed.
+      timeoutMillis: 60_000,
       onExportIssue: (issue) => issues.push(issue),
     });
     const client = svc;

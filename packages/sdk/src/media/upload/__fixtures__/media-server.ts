@@ -115,13 +115,14 @@ export function useMediaServer(options: StartServerOptions = {}) {
     get server(): RunningServer {
       return server;
     },
+    /** A client on the server; the longest request timeout by default (a loaded machine only slows it). */
     client(settings: { captureContent?: boolean; apiKey?: string; timeoutMillis?: number } = {}): SvcClient {
       const svc = createSvc({
         apiKey: settings.apiKey ?? server.keys.tracing,
         baseUrl: server.origin,
         serviceName: 'media-e2e',
         captureContent: settings.captureContent ?? true,
-        timeoutMillis: settings.timeoutMillis ?? 2_000,
+        timeoutMillis: settings.timeoutMillis ?? 60_000,
       });
       clients.push(svc);
       return svc;
