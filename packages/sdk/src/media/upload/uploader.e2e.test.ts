@@ -4,8 +4,9 @@
  * ending uploads as fallbacks.
  */
 import { type RunningServer, startServer } from '@svc-run/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../http/undici.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 import { bytesFile, bytesOf, traceIdOf } from './__fixtures__/found-files.js';
 import { downloadFile } from './__fixtures__/media-server.js';
 import type { UploadJob, UploadOrigin } from './upload-job.js';
@@ -29,13 +30,16 @@ interface Harness {
   waits: number[];
 }
 
-/** An uploader on `target`; waits between attempts are recorded and last at most 50 ms. */
+/**
+ * An uploader on `target`, with the longest export timeout (a loaded machine only makes a step
+ * slower, never a retry or a fallback); waits between attempts are recorded and last at most 50 ms.
+ */
 function harness(options: Partial<UploaderOptions> = {}, target: RunningServer = server): Harness {
   const h: Harness = { uploaded: 0, fallbacks: [], waits: [], uploader: undefined as unknown as Uploader };
   h.uploader = new Uploader({
     baseUrl: target.origin,
     apiKey: target.keys.tracing,
-    timeoutMillis: 2_000,
+    timeoutMillis: 60_000,
     dispatcher,
     sink: {
       uploaded: () => {
@@ -132,17 +136,18 @@ describe('Uploader against the reference server', () => {
   it('takes a 412 on the PUT as stored (the bytes arrived by another upload meanwhile)', async () => {
     const file = bytesFile(bytesOf(5_000, 401));
     const traceId = traceIdOf(401);
-    // The first PUT to arrive (this uploader's) waits 3 s before it is handled.
-    server.faults!.inject('blobs.upload', { kind: 'hang', millis: 3_000 });
+    // The first PUT to arrive (this uploader's) is held until the test releases it.
+    server.faults!.inject('blobs.upload', { kind: 'hang' });
     const h = harness();
     const batch = h.uploader.batch();
     batch.offer({ traceId, file });
     batch.commit();
-    await vi.waitFor(() => expect(server.faults!.pending('blobs.upload')).toBe(0), { timeout: 10_000 });
+    await waitUntil(() => server.faults!.held('blobs.upload') === 1, 'the first PUT to be held');
     // Meanwhile another uploader stores the same bytes in the same trace.
     const other = harness();
     await upload(other, { traceId, file });
     expect(other.uploaded).toBe(1);
+    expect(server.faults!.release('blobs.upload')).toBe(1);
     await h.uploader.drain();
     expect(h).toMatchObject({ uploaded: 1, fallbacks: [] });
   });
@@ -164,12 +169,14 @@ describe('Uploader against the reference server', () => {
 
   it('ends uploads on abort (shutdown) as fallbacks, and stores nothing of them', async () => {
     const h = harness();
-    server.faults!.inject('blobs.upload', { kind: 'hang', millis: 30_000 }, 4);
+    // Held until afterEach releases them: no upload can end by itself.
+    server.faults!.inject('blobs.upload', { kind: 'hang' }, 4);
     const files = [1, 2, 3, 4, 5].map((i) => bytesFile(bytesOf(1_000, 500 + i)));
     const batch = h.uploader.batch();
     for (const file of files) batch.offer({ traceId: traceIdOf(500), file });
     batch.commit();
-    await vi.waitFor(() => expect(server.faults!.pending('blobs.upload')).toBe(0), { timeout: 10_000 });
+    // Four uploads run (the most at once), each held in its PUT; the fifth waits in the queue.
+    await waitUntil(() => server.faults!.held('blobs.upload') === 4, 'four PUTs to be held');
     h.uploader.abort();
     await h.uploader.drain();
     expect(h.uploaded).toBe(0);

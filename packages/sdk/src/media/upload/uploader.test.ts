@@ -6,8 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../http/undici.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 import { base64File, bytesFile, bytesOf, pathFile, traceIdOf, utf8File } from './__fixtures__/found-files.js';
 import { startUploadStub, type UploadStub } from './__fixtures__/upload-stub.js';
 import type { UploadJob, UploadOrigin } from './upload-job.js';
@@ -42,12 +43,13 @@ interface Harness {
   waits: number[];
 }
 
+/** An uploader on the stand-in, with the longest export timeout; waits between attempts are recorded. */
 function harness(options: Partial<UploaderOptions> = {}): Harness {
   const h: Harness = { uploaded: 0, fallbacks: [], waits: [], uploader: undefined as unknown as Uploader };
   h.uploader = new Uploader({
     baseUrl: stub.origin,
     apiKey: KEY,
-    timeoutMillis: 2_000,
+    timeoutMillis: 60_000,
     dispatcher,
     sink: {
       uploaded: () => {
@@ -168,7 +170,7 @@ describe('Uploader (contract stand-in)', () => {
       { origin: 'traces', count: 1, reason: 'the file changed after it was recorded' },
     ]);
     // The stand-in may see the aborted body (even the request, under Bun) after the uploader moved on.
-    await vi.waitFor(() => expect(puts()[1]?.put).toBeDefined());
+    await waitUntil(() => puts()[1]?.put, 'the stand-in to read the aborted PUT');
     expect(puts()).toHaveLength(2);
     expect(puts()[1]!.put).toMatchObject({ complete: false });
     expect(puts()[1]!.put!.size).toBeLessThan(bytes.length);
@@ -261,7 +263,7 @@ describe('Uploader (contract stand-in)', () => {
       file: bytesFile(bytesOf(1000, 100 + i)),
     }));
     submit(h.uploader, ...jobs);
-    while (stub.concurrency.now < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitUntil(() => stub.concurrency.now >= 4, 'four PUTs to be held');
     expect(h.uploader.pending).toBe(9);
     release();
     await h.uploader.drain();
@@ -362,7 +364,7 @@ describe('Uploader (contract stand-in)', () => {
       { traceId: traceIdOf(17), file: bytesFile(bytesOf(10, 22)) },
       { traceId: traceIdOf(17), file: bytesFile(bytesOf(10, 23)) },
     );
-    while (stub.concurrency.now < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitUntil(() => stub.concurrency.now >= 1, 'the first PUT to be held');
     h.uploader.abort();
     await h.uploader.drain();
     expect(h.fallbacks).toEqual([
