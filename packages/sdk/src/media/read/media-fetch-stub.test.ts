@@ -75,7 +75,7 @@ afterEach(() => {
 });
 
 function reader() {
-  return createMediaReader({ apiKey: KEY, baseUrl: origin, timeoutMillis: 5_000 });
+  return createMediaReader({ apiKey: KEY, baseUrl: origin, timeoutMillis: 60_000 });
 }
 
 /** The MediaFetchError `promise` rejects with (fails the test otherwise). */

@@ -40,7 +40,7 @@ function storedPath(sha256: string): string {
 }
 
 function reader(key: string = server().keys.read) {
-  return createMediaReader({ apiKey: key, baseUrl: server().origin, timeoutMillis: 5_000 });
+  return createMediaReader({ apiKey: key, baseUrl: server().origin, timeoutMillis: 60_000 });
 }
 
 /** The MediaFetchError `promise` rejects with; checks its message shows no key and no link. */

@@ -32,7 +32,7 @@ import { createMediaReader, type MediaReader } from './media-reader.js';
 const server = useMediaServer();
 
 function reader(): MediaReader {
-  return createMediaReader({ apiKey: server().keys.read, baseUrl: server().origin });
+  return createMediaReader({ apiKey: server().keys.read, baseUrl: server().origin, timeoutMillis: 60_000 });
 }
 
 /** Records `fixture` as the SDK would: digest form, uploads, and the span with its svc.blobs. */

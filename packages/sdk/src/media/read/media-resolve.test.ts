@@ -85,7 +85,7 @@ beforeEach(() => {
 });
 
 function reader() {
-  return createMediaReader({ apiKey: 'svc_read_stub', baseUrl: origin });
+  return createMediaReader({ apiKey: 'svc_read_stub', baseUrl: origin, timeoutMillis: 60_000 });
 }
 
 /** Records `value` in `attribute` with every file uploaded: the digest-form text and svc.blobs. */

@@ -24,7 +24,7 @@ import { createMediaReader } from './media-reader.js';
 const server = useMediaServer();
 
 function reader(key: string = server().keys.readWrite) {
-  return createMediaReader({ apiKey: key, baseUrl: server().origin, timeoutMillis: 5_000 });
+  return createMediaReader({ apiKey: key, baseUrl: server().origin, timeoutMillis: 60_000 });
 }
 
 /** The MediaFetchError `promise` rejects with; checks its message shows no key and no link. */
@@ -47,7 +47,11 @@ async function failure(promise: Promise<unknown>, reason: MediaFetchErrorReason)
  * completes it with trace evidence; returns the trace snapshot's ID.
  */
 async function completeWithTraceEvidence(traceId: string): Promise<string> {
-  const client = createEvaluationClient({ apiKey: server().keys.readWrite, baseUrl: server().origin });
+  const client = createEvaluationClient({
+    apiKey: server().keys.readWrite,
+    baseUrl: server().origin,
+    timeoutMillis: 60_000,
+  });
   const dataset = await client.createDataset({ name: 'Images', slug: `images-${randomUUID().slice(0, 8)}` });
   const version = await client.createDatasetVersion(dataset.id);
   const written = await client.addCase(version.id, {
