@@ -11,6 +11,7 @@ import { errorResponse } from './managed-responses.js';
 import { ManagedService } from './managed-service.js';
 import { managedSigningKey } from './managed-signature.js';
 import { readManagedRequest } from './read-managed-request.js';
+import { type StartDeadline, timerDeadline } from './run-target.js';
 
 /**
  * Creates the fetch handler of a managed target: the application's own HTTP endpoint that the
@@ -45,6 +46,17 @@ import { readManagedRequest } from './read-managed-request.js';
 export function createManagedTargetHandler(
   options: ManagedTargetHandlerOptions,
 ): (request: Request) => Promise<Response> {
+  return createManagedTargetHandlerWith(options, timerDeadline);
+}
+
+/**
+ * {@link createManagedTargetHandler} whose targets' deadlines `startDeadline` starts. Not part of
+ * the package's API: tests use it to run an execution out of time themselves.
+ */
+export function createManagedTargetHandlerWith(
+  options: ManagedTargetHandlerOptions,
+  startDeadline: StartDeadline,
+): (request: Request) => Promise<Response> {
   const resolved = validateManagedHandlerOptions(options);
   const signingKey = managedSigningKey(resolved.machineCredential);
   const service = new ManagedService(resolved.machineCredential, resolved.baseUrl);
@@ -52,7 +64,7 @@ export function createManagedTargetHandler(
     try {
       const checked = await readManagedRequest(request, signingKey);
       if (checked instanceof Response) return checked;
-      return await handleExecution(resolved, service, checked);
+      return await handleExecution(resolved, service, checked, startDeadline);
     } catch {
       return errorResponse(
         500,

@@ -17,7 +17,7 @@ import type { ClaimAnswer, ManagedService } from './managed-service.js';
 import type { ManagedHandlerSummary } from './managed-types.js';
 import { OUTPUT_FILE_UPLOAD_ERROR, uploadOutputFiles } from './output-files.js';
 import type { ManagedRequest } from './read-managed-request.js';
-import { runTarget } from './run-target.js';
+import { runTarget, type StartDeadline, timerDeadline } from './run-target.js';
 import { outcomeOfTimeout, type PlannedOutcome } from './target-result.js';
 
 /** How long the handler tries to claim an execution (retrying transient failures). */
@@ -75,7 +75,12 @@ function outcomeBody(claimId: string, planned: PlannedOutcome, artifactIds: read
   };
 }
 
-async function execute(options: ResolvedManagedHandlerOptions, claim: ClaimAnswer, traceId: string) {
+async function execute(
+  options: ResolvedManagedHandlerOptions,
+  claim: ClaimAnswer,
+  traceId: string,
+  startDeadline: StartDeadline,
+) {
   const deadline = Date.now() + options.maxExecutionMillis;
   const inputs = await downloadInputFiles(claim.files, deadline);
   if (inputs.kind === 'timeout') return outcomeOfTimeout(options.maxExecutionMillis);
@@ -97,6 +102,7 @@ async function execute(options: ResolvedManagedHandlerOptions, claim: ClaimAnswe
     new AbortController(),
     deadline,
     options.maxExecutionMillis,
+    startDeadline,
   );
 }
 
@@ -174,11 +180,15 @@ function markSpan(span: Span | undefined, planned: PlannedOutcome): void {
   if (planned.state !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
-/** Claims, runs and finalizes the execution `request` names; answers the service. */
+/**
+ * Claims, runs and finalizes the execution `request` names; answers the service. `startDeadline`
+ * starts the target's deadline (a timer, unless a test gives its own).
+ */
 export async function handleExecution(
   options: ResolvedManagedHandlerOptions,
   service: ManagedService,
   request: ManagedRequest,
+  startDeadline: StartDeadline = timerDeadline,
 ): Promise<Response> {
   const attributes: Record<string, string> = { 'svc.eval.execution_id': request.executionId };
   if (request.experimentId !== undefined) attributes['svc.eval.experiment_id'] = request.experimentId;
@@ -202,7 +212,7 @@ export async function handleExecution(
       'svc.eval.experiment_id': claim.experimentId,
       'svc.eval.case_id': claim.caseId,
     });
-    const planned = await execute(options, claim, traceId);
+    const planned = await execute(options, claim, traceId, startDeadline);
     return finalize(service, claim, planned, Date.now() + options.finalizationMillis, span);
   });
   if (finished.kind === 'answer') {

@@ -4,15 +4,20 @@ import { join } from 'node:path';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueSlug, useEvalServer } from '../evals/client/__fixtures__/eval-server.js';
+import { waitUntil } from '../test-support/wait-until.js';
 import {
   type HandlerAnswer,
   type ManagedHarness,
   serveManagedHandler,
 } from './__fixtures__/managed-harness.js';
-import { createManagedTargetHandler } from './create-managed-target-handler.js';
-import type { ManagedTargetHandlerOptions } from './managed-handler-options.js';
+import {
+  createManagedTargetHandler,
+  createManagedTargetHandlerWith,
+} from './create-managed-target-handler.js';
+import { MAX_EXECUTION_MILLIS, type ManagedTargetHandlerOptions } from './managed-handler-options.js';
 import { managedSigningKey, SIGNATURE_HEADER, signManagedBody } from './managed-signature.js';
 import type { ManagedTargetInput } from './managed-types.js';
+import type { StartDeadline } from './run-target.js';
 
 const fx = useEvalServer({ faultInjection: true });
 
@@ -104,14 +109,20 @@ interface Recorded {
 /**
  * A handler on a real port, with the server's machine credential. `flushTelemetry` records the
  * state of the execution at the moment it is called; each answer records the state before it leaves.
+ * With `startDeadline`, the targets' deadlines are the test's to expire.
  */
 async function serve(
   target: ManagedTargetHandlerOptions['target'],
   options: Partial<ManagedTargetHandlerOptions> = {},
+  startDeadline?: StartDeadline,
 ): Promise<ManagedHarness & Recorded> {
   const recorded: Recorded = { calls: [], events: [] };
   let lastExecution: string | undefined;
-  const handler = createManagedTargetHandler({
+  const create =
+    startDeadline === undefined
+      ? createManagedTargetHandler
+      : (given: ManagedTargetHandlerOptions) => createManagedTargetHandlerWith(given, startDeadline);
+  const handler = create({
     machineCredential: fx.server.keys.machine,
     baseUrl: fx.server.origin,
     flushTelemetry: async () => {
@@ -287,6 +298,8 @@ describe('createManagedTargetHandler end to end', () => {
   it('aborts a target that outlasts maxExecutionMillis and saves it cancelled, whether or not it heeds the signal', async () => {
     const setup = await experiment(2);
     const aborts: string[] = [];
+    // Each execution's deadline, as the handler starts it: this test says when it passes.
+    const deadlines: Array<{ millis: number; expire: () => void }> = [];
     const harness = await serve(
       ({ inputs, signal }) =>
         (inputs as { question: string }).question === 'question 0'
@@ -297,12 +310,23 @@ describe('createManagedTargetHandler end to end', () => {
               });
             })
           : new Promise(() => {}), // never settles and ignores the signal
-      // Room for the input download first, even on a loaded machine; the targets never end by themselves.
-      { maxExecutionMillis: 2_000 },
+      // The longest budget (the default): the input download is never cut short, however slow.
+      { maxExecutionMillis: MAX_EXECUTION_MILLIS },
+      (millis, expire) => {
+        deadlines.push({ millis, expire });
+        return () => {};
+      },
     );
     const targetId = await registerTarget(harness.url);
-    for (const caseId of setup.caseIds) {
+    for (const [index, caseId] of setup.caseIds.entries()) {
       const executionId = await dispatch(setup.experimentId, caseId, targetId);
+      // The target runs (its input downloaded and verified first); it never ends by itself.
+      await waitUntil(() => harness.calls.length === index + 1, `the target of case ${index} to run`);
+      // Its deadline is what is left of the execution budget, started before the target ran.
+      expect(deadlines).toHaveLength(index + 1);
+      expect(deadlines[index]!.millis).toBeGreaterThan(0);
+      expect(deadlines[index]!.millis).toBeLessThanOrEqual(MAX_EXECUTION_MILLIS);
+      deadlines[index]!.expire();
       const answer = await harness.answerFor(executionId);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ state: 'cancelled', outcomeSaved: true });
