@@ -14,7 +14,11 @@ describe('evaluation client: connection', () => {
 
   it('reports a refused key with status 401 and without the key', async () => {
     const key = 'svc_rw_notAKeyOfThisProject0000000000000000000000';
-    const client = createEvaluationClient({ apiKey: key, baseUrl: evals.server.origin });
+    const client = createEvaluationClient({
+      apiKey: key,
+      baseUrl: evals.server.origin,
+      timeoutMillis: 60_000,
+    });
     const error = await expectApiError(client.checkConnection(), 401, 'unauthorized', [key]);
     expect(error.message).toContain('API key');
   });
@@ -23,7 +27,7 @@ describe('evaluation client: connection', () => {
     const client = createEvaluationClient({
       apiKey: 'svc_rw_x',
       baseUrl: 'http://127.0.0.1:1',
-      timeoutMillis: 2_000,
+      timeoutMillis: 60_000,
     });
     const error = await client.checkConnection().catch((caught: unknown) => caught);
     expect(SvcApiError.isInstance(error)).toBe(true);

@@ -43,6 +43,7 @@ describe('evaluation client: experiments and executions', () => {
       baseUrl: evals.server.origin,
       serviceName: 'experiment-e2e',
       captureContent: true,
+      timeoutMillis: 60_000,
     });
     try {
       const { traceId, output } = await svc.withSpan('case capital', async (span) => {
@@ -55,7 +56,7 @@ describe('evaluation client: experiments and executions', () => {
       });
       expect(execution).toMatchObject({ attempt: 1, state: 'started', traceExternalId: traceId });
       await svc.flush();
-      const { receipt } = await svc.verifyTrace(traceId);
+      const { receipt } = await svc.verifyTrace(traceId, { timeoutMillis: 60_000 });
       const completion = await evals.client.completeExecution(execution.id, {
         idempotencyKey: evals.client.newIdempotencyKey(),
         state: 'succeeded',

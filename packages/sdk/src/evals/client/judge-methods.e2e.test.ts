@@ -1,5 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../test-support/wait-until.js';
 import type { JudgeJob } from '../types/judge-types.js';
 import {
   completedExperiment,
@@ -42,13 +43,16 @@ const model = new MockLanguageModelV4({
 const evals = useEvalServer({ judgeModel: model, judgeJobLimit: 50 });
 const ctx = {} as { runId: string; items: string[]; judge: string; exact: string };
 
-async function settled(client: EvaluationClient, id: string): Promise<JudgeJob> {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const job = await client.getJudgeJob(id);
-    if (job.state !== 'queued' && job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the judge job did not settle');
+/** The job once it settled, however long the loaded machine takes to run it. */
+function settled(client: EvaluationClient, id: string): Promise<JudgeJob> {
+  return waitUntil(
+    async () => {
+      const job = await client.getJudgeJob(id);
+      return job.state !== 'queued' && job.state !== 'running' && job;
+    },
+    `judge job ${id} to settle`,
+    20,
+  );
 }
 
 beforeAll(async () => {
@@ -71,7 +75,8 @@ beforeAll(async () => {
           { name: 'question', path: '/inputs/q', required: false },
         ],
         maxOutputTokens: 100,
-        timeoutMs: 30_000,
+        // The longest allowed: the model answers at once, unless a test holds it until cancelled.
+        timeoutMs: 600_000,
       },
     })
   ).id;

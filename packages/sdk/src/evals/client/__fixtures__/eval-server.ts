@@ -20,13 +20,17 @@ export interface EvalServer {
   readonly tracer: EvaluationClient;
 }
 
-/** Starts a server for the calling test file. */
+/**
+ * Starts a server for the calling test file. The clients have the longest timeout allowed: a
+ * loaded machine only makes a test slower, never a call's timeout.
+ */
 export function useEvalServer(options: StartServerOptions = {}): EvalServer {
   let server: RunningServer | undefined;
   let clients: { client: EvaluationClient; reader: EvaluationClient; tracer: EvaluationClient } | undefined;
   beforeAll(async () => {
     server = await startServer(options);
-    const make = (apiKey: string) => createEvaluationClient({ apiKey, baseUrl: server!.origin });
+    const make = (apiKey: string) =>
+      createEvaluationClient({ apiKey, baseUrl: server!.origin, timeoutMillis: 60_000 });
     clients = {
       client: make(server.keys.readWrite),
       reader: make(server.keys.read),
