@@ -50,14 +50,14 @@ function failed(errorName: string) {
 describe('the schema worker when it cannot run', () => {
   it('fails every waiting validation when no worker can be started', async () => {
     fake.mode = 'throw';
-    const scores = await Promise.all([1, 2, 3].map((output) => scoreJsonSchema(output, SCHEMA, 1000)));
+    const scores = await Promise.all([1, 2, 3].map((output) => scoreJsonSchema(output, SCHEMA, 60_000)));
     expect(scores).toEqual([1, 2, 3].map(() => failed('WorkerStartError')));
   });
 
   it('fails every waiting validation, once, when the worker ends before it is ready', async () => {
     fake.mode = 'exit-before-ready';
     fake.started = 0;
-    const scores = await Promise.all([1, 2].map((output) => scoreJsonSchema(output, SCHEMA, 1000)));
+    const scores = await Promise.all([1, 2].map((output) => scoreJsonSchema(output, SCHEMA, 60_000)));
     expect(scores).toEqual([failed('WorkerStartError'), failed('WorkerStartError')]);
     expect(fake.started).toBe(1);
   });
@@ -65,10 +65,10 @@ describe('the schema worker when it cannot run', () => {
   it('fails only the validation running when the worker dies, then starts a new one', async () => {
     fake.mode = 'crash-on-job';
     fake.started = 0;
-    const crashed = scoreJsonSchema('x', SCHEMA, 1000);
+    const crashed = scoreJsonSchema('x', SCHEMA, 60_000);
     expect(await crashed).toEqual(failed('WorkerExit'));
     fake.mode = 'answer-valid';
-    expect(await scoreJsonSchema('x', SCHEMA, 1000)).toMatchObject({
+    expect(await scoreJsonSchema('x', SCHEMA, 60_000)).toMatchObject({
       status: 'scored',
       metrics: [{ value: true }],
     });

@@ -86,8 +86,12 @@ describe('scoreLocally with built-ins', () => {
       explanation: 'The case has no expected value to compare with.',
     });
     expect(await scoreLocally(builtins.includes(), noExpected)).toMatchObject({ status: 'skipped' });
-    // the JSON Schema check needs no reference
-    expect(await scoreLocally(builtins.jsonSchema({ type: 'string' }), noExpected)).toMatchObject({
+    // the JSON Schema check needs no reference (given the longest schemaTimeoutMillis: it must finish)
+    expect(
+      await scoreLocally(builtins.jsonSchema({ type: 'string' }), noExpected, {
+        schemaTimeoutMillis: 60_000,
+      }),
+    ).toMatchObject({
       status: 'scored',
       metrics: [{ value: true }],
     });
@@ -111,13 +115,16 @@ describe('scoreLocally with built-ins', () => {
     });
     const context = (output: unknown) =>
       ({ inputs: {}, hasOutput: true, output, hasExpected: false }) as ScoreContext;
-    expect(await scoreLocally(definition, context({ city: 'Paris', email: 'not an email' }))).toMatchObject({
+    // The longest schemaTimeoutMillis: these validations must finish, however loaded the machine.
+    const score = (output: unknown) =>
+      scoreLocally(definition, context(output), { schemaTimeoutMillis: 60_000 });
+    expect(await score({ city: 'Paris', email: 'not an email' })).toMatchObject({
       metrics: [{ value: true }],
     });
-    expect(await scoreLocally(definition, context('{"city":"Paris"}'))).toMatchObject({
+    expect(await score('{"city":"Paris"}')).toMatchObject({
       metrics: [{ value: true }],
     });
-    expect(await scoreLocally(definition, context({ town: 'Paris' }))).toMatchObject({
+    expect(await score({ town: 'Paris' })).toMatchObject({
       status: 'scored',
       metrics: [{ value: false, passed: false }],
       evidence: { errorCount: 1 },
