@@ -94,21 +94,30 @@ function describeIdentity(identity: Partial<CheckpointIdentity>): string {
 export class CheckpointStore {
   readonly directory: string;
   readonly #records: string;
+  readonly #takeoverWaitMillis: number;
   #closed = false;
 
-  private constructor(directory: string) {
+  private constructor(directory: string, takeoverWaitMillis: number) {
     this.directory = directory;
     this.#records = join(directory, 'records');
+    this.#takeoverWaitMillis = takeoverWaitMillis;
   }
 
   /**
    * Opens (creating when missing) the checkpoint directory of `identity`, and locks it.
    *
+   * @param takeoverWaitMillis - How long to wait for another runner taking over a stale lock before
+   *   giving up (default 5 s). Tests of runners racing in one process pass `Infinity`: the other
+   *   runner always ends its takeover, and their outcome must not depend on how soon.
    * @throws TypeError when the directory belongs to another run; {@link SvcError} when another
    *   live runner holds its lock.
    */
-  static async open(directory: string, identity: CheckpointIdentity): Promise<CheckpointStore> {
-    const store = new CheckpointStore(directory);
+  static async open(
+    directory: string,
+    identity: CheckpointIdentity,
+    takeoverWaitMillis = TAKEOVER_WAIT_MILLIS,
+  ): Promise<CheckpointStore> {
+    const store = new CheckpointStore(directory, takeoverWaitMillis);
     await mkdir(store.#records, { recursive: true });
     await store.#lock();
     try {
@@ -193,7 +202,7 @@ export class CheckpointStore {
    */
   async #removeStaleLock(path: string, stale: string, owner: LockOwner): Promise<void> {
     const guard = join(this.directory, 'lock.takeover');
-    const deadline = Date.now() + TAKEOVER_WAIT_MILLIS;
+    const deadline = Date.now() + this.#takeoverWaitMillis;
     for (;;) {
       try {
         await writeFile(guard, JSON.stringify(owner), { flag: 'wx' });
