@@ -123,6 +123,7 @@ describe('svcExperimentalTelemetry', () => {
     const verification = await svc.verifyTrace(traceId, {
       expectedSpanIds: spans.map((s) => s.spanId),
       requiredFields: ['model', 'input', 'output'],
+      timeoutMillis: 60_000,
     });
     expect(verification.verified).toBe(true);
   });

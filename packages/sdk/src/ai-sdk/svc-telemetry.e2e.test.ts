@@ -148,6 +148,7 @@ describe('svcTelemetry with AI SDK v7 against the reference server', () => {
     const verification = await svc.verifyTrace(traceId, {
       expectedSpanIds: spans.map((s) => s.spanId),
       requiredFields: ['model', 'input', 'output'],
+      timeoutMillis: 60_000,
     });
     expect(verification.verified).toBe(true);
     expect(verification.receipt?.fields).toMatchObject({
@@ -185,7 +186,10 @@ describe('svcTelemetry with AI SDK v7 against the reference server', () => {
       expectNestedAiSpans(spans, agentId, operation, step);
       expect(contentAttributes(spans)).toEqual([]);
       expect(JSON.stringify(spans)).not.toContain('secret-');
-      const { verified, receipt } = await svc.verifyTrace(traceId, { requiredFields: ['model', 'tool'] });
+      const { verified, receipt } = await svc.verifyTrace(traceId, {
+        requiredFields: ['model', 'tool'],
+        timeoutMillis: 60_000,
+      });
       expect(verified).toBe(true);
       expect(receipt?.fields).toMatchObject({ input: false, output: false });
     });

@@ -46,6 +46,7 @@ describe('createSvcSafe', () => {
       baseUrl: server.origin,
       serviceName: 'safe',
       captureContent: true,
+      timeoutMillis: 60_000,
     });
     expect(svc.enabled).toBe(true);
     const error = new Error('business failure');

@@ -19,6 +19,7 @@ function transport() {
     baseUrl: server.origin,
     serviceName: 'owned-providers',
     captureContent: true,
+    timeoutMillis: 60_000,
   });
 }
 

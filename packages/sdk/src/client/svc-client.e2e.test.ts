@@ -23,6 +23,8 @@ function client(overrides: Partial<SvcOptions> = {}): SvcClient {
     baseUrl: server.origin,
     serviceName: 'e2e-app',
     captureContent: true,
+    // The longest request timeout: a loaded machine only makes a test slower, never red.
+    timeoutMillis: 60_000,
     ...overrides,
   });
   clients.push(svc);
@@ -61,6 +63,7 @@ describe('SvcClient against the reference server', () => {
     const verification = await svc.verifyTrace(ids.traceId, {
       expectedSpanIds: [ids.rootId, ids.childId],
       requiredFields: ['input', 'output', 'session', 'user'],
+      timeoutMillis: 60_000,
     });
     expect(verification.verified).toBe(true);
     const stored = server.traceStore.listSpans(ids.traceId);
@@ -181,7 +184,10 @@ describe('SvcClient against the reference server', () => {
       'gen_ai.tool.call.result': '{"celsius":21}',
       'mcp.server.name': 'weather-server',
     });
-    const verification = await svc.verifyTrace(traceId, { requiredFields: ['tool', 'input', 'output'] });
+    const verification = await svc.verifyTrace(traceId, {
+      requiredFields: ['tool', 'input', 'output'],
+      timeoutMillis: 60_000,
+    });
     expect(verification.verified).toBe(true);
   });
 
@@ -292,7 +298,12 @@ describe('SvcClient against the reference server', () => {
     expect(recorded).not.toHaveProperty('gen_ai.usage.output_tokens');
     expect(server.traceStore.listSpans(traceId)[0]?.kind).toBe(3);
     expect(
-      (await svc.verifyTrace(traceId, { requiredFields: ['model', 'usage', 'input', 'output'] })).verified,
+      (
+        await svc.verifyTrace(traceId, {
+          requiredFields: ['model', 'usage', 'input', 'output'],
+          timeoutMillis: 60_000,
+        })
+      ).verified,
     ).toBe(true);
 
     const quiet = client({ captureContent: false });

@@ -32,6 +32,8 @@ export function useReferenceServer() {
     baseUrl: server.origin,
     serviceName: 'ai-sdk-e2e',
     captureContent,
+    // The longest request timeout: a loaded machine only makes a test slower, never red.
+    timeoutMillis: 60_000,
   });
   return {
     client(captureContent: boolean): SvcClient {

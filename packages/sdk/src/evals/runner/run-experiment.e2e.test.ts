@@ -38,6 +38,7 @@ function tracingClient(captureContent = true): SvcClient {
     baseUrl: evals.server.origin,
     serviceName: 'runner-e2e',
     captureContent,
+    timeoutMillis: 60_000,
   });
   clients.push(svc);
   return svc;

@@ -44,7 +44,12 @@ const hooks: RunnerHooks = {
   },
 };
 
-const client = createEvaluationClient({ apiKey: input.readWriteKey, baseUrl: input.origin });
+// The longest timeouts: a loaded machine only makes a run slower, never a call's timeout.
+const client = createEvaluationClient({
+  apiKey: input.readWriteKey,
+  baseUrl: input.origin,
+  timeoutMillis: 60_000,
+});
 const common = {
   client,
   checkpointDirectory: input.checkpointDirectory,
@@ -59,6 +64,7 @@ const svc = createSvc({
   baseUrl: input.origin,
   serviceName: 'crash-child',
   captureContent: true,
+  timeoutMillis: 60_000,
 });
 try {
   const report =
