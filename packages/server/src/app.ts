@@ -13,6 +13,8 @@ import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
+import type { ReadModel } from './read/read-model.js';
+import { registerReadRoutes } from './read/read-routes.js';
 import { ROUTE_ACCESS, type RouteId } from './route-table.js';
 import type { MediaRouteOptions } from './routes/media-route-options.js';
 import { registerMediaRoutes } from './routes/media-routes.js';
@@ -33,6 +35,8 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
+  /** The read model; the read API (`/api/v1/traces…`) is served when given. */
+  readModel?: ReadModel;
 }
 
 /** The service's Hono application. */
@@ -80,6 +84,7 @@ export function createApp(options: AppOptions): SvcApp {
   };
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
+  if (options.readModel) registerReadRoutes(app, options.readModel);
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset } from './auth/key-presets.js';
 import { ROUTE_ACCESS, type RouteId } from './route-table.js';
 import { reservation, sha256Of, upload } from './test-support/media-fixtures.js';
-import { jsonSpan, newTraceId, tracesRequest } from './test-support/otlp-fixtures.js';
+import { jsonSpan, newSpanId, newTraceId, tracesRequest } from './test-support/otlp-fixtures.js';
 import { useServer } from './test-support/server-fixture.js';
 
 const fx = useServer();
@@ -41,11 +41,15 @@ async function callRoute(
       route === 'otlp.logs' ? '{"resourceLogs":[]}' : JSON.stringify(tracesRequest([jsonSpan(traceId)]));
     return fx.server.app.request(access.path, { method: 'POST', headers, body });
   }
-  const path = access.path.replace('{otelTraceId}', seededTrace);
+  const path = access.path
+    .replace('{otelTraceId}', seededTrace)
+    .replace('{traceId}', seededTrace)
+    .replace('{spanId}', seededSpan);
   return fx.server.app.request(path, { headers });
 }
 
 let seededTrace = '';
+let seededSpan = '';
 const seededFile = new TextEncoder().encode('a file of the seeded trace');
 
 describe('auth matrix: every route × every key preset', () => {
@@ -59,7 +63,8 @@ describe('auth matrix: every route × every key preset', () => {
 
   it.each(matrix)('%s with a %s key answers as the table says', async (route, preset) => {
     seededTrace = newTraceId();
-    await fx.postJson('/api/v1/otlp/v1/traces', tracesRequest([jsonSpan(seededTrace)]));
+    seededSpan = newSpanId();
+    await fx.postJson('/api/v1/otlp/v1/traces', tracesRequest([jsonSpan(seededTrace, { spanId: seededSpan })]));
     await upload(fx.server, seededTrace, seededFile);
     const key = fx.server.keys[KEY_FIELD[preset]];
     expect(key.startsWith(KEY_PREFIXES[preset])).toBe(true);

@@ -7,6 +7,7 @@
 import type { RouteAccess } from './auth/key-presets.js';
 import { EVAL_ROUTE_ACCESS } from './evals/eval-route-access.js';
 import { MEDIA_ROUTE_ACCESS } from './media/media-route-access.js';
+import { READ_ROUTE_ACCESS } from './read/read-route-access.js';
 import { SERVICE_ROUTE_ACCESS } from './routes/service-route-access.js';
 
 /**
@@ -29,6 +30,8 @@ const ROUTES = {
   ...EVAL_ROUTE_ACCESS,
   // Media files: reserve and complete like ingest; download links for Read keys; signed links.
   ...MEDIA_ROUTE_ACCESS,
+  // The read API: browsing traces reads recorded content, so Read and Read-and-write keys only.
+  ...READ_ROUTE_ACCESS,
 } as const satisfies Readonly<Record<string, RouteAccess>>;
 
 /** Identifies a route in the access table, in fault injection and in the OpenAPI document. */

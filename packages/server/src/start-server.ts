@@ -28,6 +28,7 @@ import { MediaLinks } from './media/media-links.js';
 import { TraceFiles } from './media/trace-files.js';
 import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
+import { ReadModel } from './read/read-model.js';
 import type { RouteId } from './route-table.js';
 import { MIGRATIONS } from './schema-migrations.js';
 import { openDatabase } from './store/sqlite-database.js';
@@ -80,6 +81,8 @@ export interface RunningServer {
   traceStore: TraceStore;
   /** The media files of traces: what each holds, and `fileStates(traceId, spanId)`. */
   files: TraceFiles;
+  /** The read model (search, trace outlines, span details) the read API and viewer serve. */
+  readModel: ReadModel;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector<RouteId>;
   /**
@@ -182,6 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       traceStore.fileRecords(project.id),
       new LocalBlobStore(join(dataDir, BLOBS_DIRECTORY)),
     );
+    const readModel = new ReadModel(db, files);
     const media = {
       files,
       links: new MediaLinks(loadLinkSecret(dataDir)),
@@ -213,6 +217,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicOrigin: origin,
       media,
       evals,
+      readModel,
       ...(faults ? { faults } : {}),
     });
     const listening = server;
@@ -225,6 +230,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       app,
       traceStore,
       files,
+      readModel,
       ...(faults ? { faults } : {}),
       close() {
         closed ??= (async () => {
