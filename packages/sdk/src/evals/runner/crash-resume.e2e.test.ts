@@ -74,6 +74,9 @@ const KILLS: ReadonlyArray<readonly [number, string]> = [
 const UNCERTAIN = [1, 3, 4, 8];
 const NEVER_INVOKED = [4];
 
+// Each test's timeout (600 s) is for a hang, not for a slow machine: every runner process starts
+// Node on the SDK's sources (about 2 s of CPU apiece), 25 of them in the first test, 6 in the
+// second, and a loaded machine takes minutes over them (the first test ran past 120 s under load).
 describe('crash and resume', () => {
   it('resumes runExperiment after SIGKILL at every step of a case: one result per scorer, no target invoked twice, uncertain cases refused', async () => {
     const ids = await publishScorers(evals.client);
@@ -145,7 +148,7 @@ describe('crash and resume', () => {
     expect((await evals.client.listResults(experiment.evaluationRunId, { limit: 100 })).items).toHaveLength(
       run.items.length,
     );
-  }, 120_000);
+  }, 600_000);
 
   it('resumes rescore after SIGKILL while scoring and after submitting, submitting each result once', async () => {
     const ids = await publishScorers(evals.client);
@@ -219,5 +222,5 @@ describe('crash and resume', () => {
       expect(pairs.sort()).toEqual([ids.includes, ids.length].sort());
     }
     expect(await runChild(input)).toEqual(last);
-  }, 60_000);
+  }, 600_000);
 });
