@@ -64,7 +64,10 @@ describe('auth matrix: every route × every key preset', () => {
   it.each(matrix)('%s with a %s key answers as the table says', async (route, preset) => {
     seededTrace = newTraceId();
     seededSpan = newSpanId();
-    await fx.postJson('/api/v1/otlp/v1/traces', tracesRequest([jsonSpan(seededTrace, { spanId: seededSpan })]));
+    await fx.postJson(
+      '/api/v1/otlp/v1/traces',
+      tracesRequest([jsonSpan(seededTrace, { spanId: seededSpan })]),
+    );
     await upload(fx.server, seededTrace, seededFile);
     const key = fx.server.keys[KEY_FIELD[preset]];
     expect(key.startsWith(KEY_PREFIXES[preset])).toBe(true);

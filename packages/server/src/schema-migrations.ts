@@ -11,6 +11,7 @@ import {
   EVAL_SNAPSHOT_FILES_MIGRATION,
 } from './evals/eval-migration.js';
 import { EVAL_MANAGED_MIGRATION } from './evals/managed/managed-migration.js';
+import { TRACE_INDEX_MIGRATION } from './read/trace-index/trace-index-migration.js';
 
 /**
  * Each trace gets a row number (`trace_no`), in order of first arrival, and spans, events, links
@@ -288,6 +289,8 @@ export const MIGRATIONS: readonly string[] = [
   // Managed targets: registered targets, dispatches, claims and outcomes' output files and usage.
   EVAL_MANAGED_MIGRATION,
   TRACE_NUMBER_MIGRATION,
+  // The trace index of the read model: span facts, trace summaries and search terms.
+  TRACE_INDEX_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

@@ -185,7 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       traceStore.fileRecords(project.id),
       new LocalBlobStore(join(dataDir, BLOBS_DIRECTORY)),
     );
-    const readModel = new ReadModel(db, files);
+    const readModel = new ReadModel(db, files, () => traceStore!.catchUpIndex());
     const media = {
       files,
       links: new MediaLinks(loadLinkSecret(dataDir)),

@@ -198,6 +198,10 @@ export class SqliteTraceStore implements TraceStore {
     }));
   }
 
+  catchUpIndex(): Promise<void> {
+    return this.#writer.catchUpIndex();
+  }
+
   listLogs(traceId: string): LogRecordRecord[] {
     const number = this.#traceNumber(traceId);
     if (number === undefined) return [];

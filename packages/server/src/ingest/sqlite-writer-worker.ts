@@ -10,6 +10,7 @@
 import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { indexBacklog, indexStep } from '../read/trace-index/trace-indexer.js';
 import type { FileWrite } from './file-writes.js';
 import type { CommitNotice } from './sqlite-checkpointer-worker.js';
 import type { AttributesCell, WriteBatch } from './write-batch.js';
@@ -22,6 +23,8 @@ import type { AttributesCell, WriteBatch } from './write-batch.js';
 export type WriterRequest =
   | { type: 'write'; id: number; batch: WriteBatch }
   | { type: 'file'; id: number; write: FileWrite }
+  /** Brings the trace index up to date with every span stored before the request; answered `written`. */
+  | { type: 'index'; id: number }
   | { type: 'connect'; port: MessagePort }
   | { type: 'close' };
 
@@ -262,6 +265,7 @@ let scheduled = false;
 function drain(): void {
   scheduled = false;
   if (queue.length === 0) return;
+  scheduleIdleIndexing();
   const writes = queue;
   queue = [];
   try {
@@ -289,14 +293,85 @@ function drain(): void {
   }
 }
 
+/**
+ * The trace index (`read/trace-index/`) is kept here, off the ingest path: a step of it runs only
+ * when no write has come for {@link INDEX_IDLE_MILLIS}, or when a reader asks (`index`). Steps are
+ * small and writes go first, so indexing never holds a request's commit back by more than a step.
+ */
+const INDEX_IDLE_MILLIS = 200;
+const INDEX_STEP_SPANS = 2_000;
+let idleTimer: NodeJS.Timeout | undefined;
+const indexWaiters: { id: number; reply: ReplyPort }[] = [];
+let indexing = false;
+
+function scheduleIdleIndexing(): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => runIndexing(), INDEX_IDLE_MILLIS);
+  idleTimer.unref();
+}
+
+/** Runs index steps while nothing else waits, until the index is up to date; then answers the waiters. */
+function runIndexing(): void {
+  if (indexing) return;
+  indexing = true;
+  const step = (): void => {
+    if (closing) {
+      indexing = false;
+      return;
+    }
+    if (queue.length > 0) {
+      // Writes first; the index goes on once they are stored.
+      indexing = false;
+      scheduleIdleIndexing();
+      if (indexWaiters.length > 0) setImmediate(runIndexing);
+      return;
+    }
+    let read: number;
+    try {
+      read = indexStep(db, INDEX_STEP_SPANS);
+    } catch (error) {
+      indexing = false;
+      for (const { id, reply } of indexWaiters.splice(0)) {
+        reply.postMessage({ type: 'failed', id, message: describe(error) } satisfies WriterReply);
+      }
+      return;
+    }
+    if (read > 0) {
+      commits.postMessage({ type: 'committed' } satisfies CommitNotice);
+      setImmediate(step);
+      return;
+    }
+    indexing = false;
+    for (const { id, reply } of indexWaiters.splice(0)) {
+      reply.postMessage({ type: 'written', id } satisfies WriterReply);
+    }
+  };
+  step();
+}
+
+let closing = false;
+
 function receive(message: WriterRequest, reply: ReplyPort): void {
   switch (message.type) {
     case 'connect':
       connected.push(message.port);
       message.port.on('message', (request: WriterRequest) => receive(request, message.port));
       return;
+    case 'index':
+      if (indexBacklog(db) === 0 && !indexing) {
+        reply.postMessage({ type: 'written', id: message.id } satisfies WriterReply);
+      } else {
+        indexWaiters.push({ id: message.id, reply });
+        if (!indexing) setImmediate(runIndexing);
+      }
+      return;
     case 'close':
+      closing = true;
+      clearTimeout(idleTimer);
       if (queue.length > 0) drain();
+      for (const { id, reply: waiter } of indexWaiters.splice(0)) {
+        waiter.postMessage({ type: 'failed', id, message: 'the store is closing' } satisfies WriterReply);
+      }
       db.close();
       commits.close();
       for (const p of connected) p.close();

@@ -47,7 +47,7 @@ export class SqliteWriter {
       if (waiter === undefined) return;
       this.#pending.delete(reply.id);
       if (reply.type === 'written') waiter.resolve();
-      else waiter.reject(new StoreWriteError(`storing a file record failed (${reply.message})`));
+      else waiter.reject(new StoreWriteError(`the writer thread failed (${reply.message})`));
     });
     this.stopped = new Promise((resolve) => {
       this.#worker.once('exit', () => {
@@ -72,6 +72,22 @@ export class SqliteWriter {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ type: 'file', id, write } satisfies WriterRequest);
+    });
+  }
+
+  /**
+   * Brings the trace index up to date with every span stored so far (the writer thread indexes
+   * in small steps between writes). Rejects with `StoreWriteError` when indexing failed or the
+   * writer has stopped.
+   */
+  catchUpIndex(): Promise<void> {
+    if (this.#exited || this.#closed !== undefined) {
+      return Promise.reject(new StoreWriteError('the writer thread has stopped'));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: 'index', id } satisfies WriterRequest);
     });
   }
 

@@ -35,6 +35,11 @@ export interface TraceStore {
   listSpans(traceId: string): SpanRecord[];
   /** Log records correlated with a trace, in time order. */
   listLogs(traceId: string): LogRecordRecord[];
+  /**
+   * Brings the read model's trace index up to date with every span stored so far. Rejects with
+   * `StoreWriteError` when indexing failed or the store is closed.
+   */
+  catchUpIndex(): Promise<void>;
   /** Finishes the writes in flight and releases the store. */
   close(): Promise<void>;
 }

@@ -7,19 +7,26 @@ import type { DatabaseSync } from 'node:sqlite';
 import { ApiError } from '../http/api-error.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import type { TraceOutline } from './read-model-types.js';
-import { serviceNameOf, traceOutline } from './trace-outline.js';
+import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
+import { traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
 
 /** Reads stored traces. */
 export class ReadModel {
+  readonly #db: DatabaseSync;
   readonly #rows: TraceRows;
   readonly #files: TraceFiles;
-  /** `service.name` per resource row: resources never change once stored. */
-  readonly #services = new Map<number, string | undefined>();
+  readonly #catchUp: () => Promise<void>;
 
-  constructor(db: DatabaseSync, files: TraceFiles) {
+  /**
+   * Reads through `db` (the request thread's connection); `catchUpIndex` brings the trace index
+   * up to date with every span stored so far (`TraceStore.catchUpIndex`).
+   */
+  constructor(db: DatabaseSync, files: TraceFiles, catchUpIndex: () => Promise<void>) {
+    this.#db = db;
     this.#rows = new TraceRows(db);
     this.#files = files;
+    this.#catchUp = catchUpIndex;
   }
 
   /**
@@ -28,18 +35,25 @@ export class ReadModel {
    *
    * @throws ApiError 404 (`not_found`) when no span or log record of the trace is stored.
    */
-  traceOutline(traceId: string, page: { after?: number; limit?: number } = {}): TraceOutline {
+  async traceOutline(traceId: string, page: { after?: number; limit?: number } = {}): Promise<TraceOutline> {
     const traceNo = this.#traceNumber(traceId);
-    return traceOutline(
-      traceId,
-      traceNo,
-      {
-        rows: this.#rows,
-        listed: this.#files.listed(traceId),
-        serviceOf: (resourceId) => this.#serviceOf(resourceId),
-      },
-      page,
-    );
+    await this.#catchUp();
+    return traceOutline(traceId, traceNo, this.#rows, this.#files.listed(traceId), page);
+  }
+
+  /**
+   * Traces newest first (by their earliest span's start), filtered; `page.after` is a previous
+   * page's `nextCursor`, `page.limit` 1 to 100 (default 20).
+   *
+   * @throws ApiError 400 (`invalid_request`) for a cursor that is not one, or a span name part
+   *   that matches too many names.
+   */
+  async searchTraces(
+    filter: TraceSearchFilter,
+    page: { after?: string; limit?: number } = {},
+  ): Promise<TracePage> {
+    await this.#catchUp();
+    return searchTraces(this.#db, filter, page);
   }
 
   #traceNumber(traceId: string): number {
@@ -48,13 +62,5 @@ export class ReadModel {
       throw new ApiError(404, 'not_found', 'No spans or logs of this trace are stored (yet).');
     }
     return traceNo;
-  }
-
-  #serviceOf(resourceId: number): string | undefined {
-    if (!this.#services.has(resourceId)) {
-      const attributes = this.#rows.resource(resourceId);
-      this.#services.set(resourceId, attributes === undefined ? undefined : serviceNameOf(attributes));
-    }
-    return this.#services.get(resourceId);
   }
 }

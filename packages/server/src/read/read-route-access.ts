@@ -10,5 +10,6 @@ const READERS: readonly KeyPreset[] = ['read', 'read_write'];
 
 /** Every route of the read API, by ID. */
 export const READ_ROUTE_ACCESS = {
+  'traces.search': { method: 'GET', path: '/api/v1/traces', presets: READERS },
   'traces.outline': { method: 'GET', path: '/api/v1/traces/{traceId}', presets: READERS },
 } as const;

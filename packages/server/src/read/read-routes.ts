@@ -7,7 +7,8 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { ReadModel } from './read-model.js';
-import { TraceIdParam, TraceOutlineSchema } from './read-schemas.js';
+import { TraceIdParam, TraceOutlineSchema, TracePageSchema } from './read-schemas.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type TraceSearchFilter } from './search-traces.js';
 import { MAX_OUTLINE_SPANS } from './trace-outline.js';
 
 const OutlineQuery = z.object({
@@ -28,6 +29,73 @@ const OutlineQuery = z.object({
     }),
 });
 
+const query = (name: string, description: string) => ({ param: { name, in: 'query' as const }, description });
+
+const SearchQuery = z
+  .object({
+    from: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .openapi(query('from', 'Traces starting at or after (ISO 8601)')),
+    to: z.iso.datetime({ offset: true }).optional().openapi(query('to', 'Traces starting before (ISO 8601)')),
+    service: z.string().min(1).max(256).optional().openapi(query('service', 'service.name, exactly')),
+    spanName: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .openapi(query('spanName', 'Part of a span name, any case')),
+    sessionId: z.string().min(1).max(4096).optional().openapi(query('sessionId', 'Session ID, exactly')),
+    userId: z.string().min(1).max(4096).optional().openapi(query('userId', 'User ID, exactly')),
+    model: z.string().min(1).max(256).optional().openapi(query('model', 'Model name, exactly')),
+    hasError: z
+      .enum(['true', 'false'])
+      .optional()
+      .openapi(query('hasError', 'true: traces with an error; false: without')),
+    minDurationMs: z.coerce
+      .number()
+      .min(0)
+      .max(1e12)
+      .optional()
+      .openapi(query('minDurationMs', 'Minimum duration')),
+    attributeKey: z.string().min(1).max(256).optional().openapi(query('attributeKey', 'With attributeValue')),
+    attributeValue: z
+      .string()
+      .max(256)
+      .optional()
+      .openapi(query('attributeValue', 'A span or resource attribute value, exactly (with attributeKey)')),
+    after: z.string().max(64).optional().openapi(query('after', 'nextCursor of the previous page')),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .openapi(query('limit', `Traces per page, 1 to ${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})`)),
+  })
+  .refine((q) => (q.attributeKey === undefined) === (q.attributeValue === undefined), {
+    message: 'attributeKey and attributeValue go together',
+    path: ['attributeValue'],
+  });
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/traces',
+  summary: 'Searches traces, newest first',
+  security: [{ bearer: [] }],
+  request: { query: SearchQuery },
+  responses: {
+    200: { description: 'A page of traces', content: { 'application/json': { schema: TracePageSchema } } },
+    400: errorResponseDoc('Invalid filter, cursor or limit'),
+    ...AUTH_ERROR_RESPONSES,
+  },
+});
+
+/** Unix nanoseconds of an ISO 8601 time. */
+function unixNano(iso: string): bigint {
+  return BigInt(Date.parse(iso)) * 1_000_000n;
+}
+
 const outlineRoute = createRoute({
   method: 'get',
   path: '/api/v1/traces/{traceId}',
@@ -44,11 +112,34 @@ const outlineRoute = createRoute({
 
 /** Registers the read API on `app`. */
 export function registerReadRoutes(app: OpenAPIHono<GuardedEnv>, readModel: ReadModel): void {
-  app.openapi(outlineRoute, (c) => {
+  app.openapi(searchRoute, async (c) => {
+    const q = c.req.valid('query');
+    const filter: TraceSearchFilter = {
+      ...(q.from === undefined ? {} : { fromUnixNano: unixNano(q.from) }),
+      ...(q.to === undefined ? {} : { toUnixNano: unixNano(q.to) }),
+      ...(q.service === undefined ? {} : { service: q.service }),
+      ...(q.spanName === undefined ? {} : { spanName: q.spanName }),
+      ...(q.sessionId === undefined ? {} : { sessionId: q.sessionId }),
+      ...(q.userId === undefined ? {} : { userId: q.userId }),
+      ...(q.model === undefined ? {} : { model: q.model }),
+      ...(q.hasError === undefined ? {} : { hasError: q.hasError === 'true' }),
+      ...(q.minDurationMs === undefined ? {} : { minDurationMs: q.minDurationMs }),
+      ...(q.attributeKey === undefined || q.attributeValue === undefined
+        ? {}
+        : { attribute: { key: q.attributeKey, value: q.attributeValue } }),
+    };
+    const page = {
+      ...(q.after === undefined ? {} : { after: q.after }),
+      ...(q.limit === undefined ? {} : { limit: q.limit }),
+    };
+    return c.json(await readModel.searchTraces(filter, page), 200);
+  });
+
+  app.openapi(outlineRoute, async (c) => {
     const { traceId } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
     return c.json(
-      readModel.traceOutline(traceId, {
+      await readModel.traceOutline(traceId, {
         ...(after === undefined ? {} : { after: Number(after) }),
         ...(limit === undefined ? {} : { limit }),
       }),

@@ -78,3 +78,28 @@ export const TraceOutlineSchema = z
     nextCursor: z.string().nullable().describe('Give as `after` for the next page of spans'),
   })
   .openapi('TraceOutline');
+
+/** One trace of a search page. */
+export const TraceListItemSchema = z
+  .object({
+    traceId: z.string(),
+    rootName: z.string().nullable(),
+    startTime: z.string().describe('ISO 8601'),
+    startTimeUnixNano: nanos,
+    durationMs: z.number(),
+    spanCount: z.number().int(),
+    errorCount: z.number().int(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    sessions: z.array(z.string()),
+    users: z.array(z.string()),
+  })
+  .openapi('TraceListItem');
+
+/** A page of traces. */
+export const TracePageSchema = z
+  .object({
+    items: z.array(TraceListItemSchema),
+    nextCursor: z.string().nullable().describe('Give as `after` for the next page'),
+  })
+  .openapi('TracePage');

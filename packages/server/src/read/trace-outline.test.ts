@@ -210,6 +210,24 @@ describe('traceOutline (GET /api/v1/traces/{traceId})', () => {
     });
   });
 
+  it('counts a span re-sent with the same ID once, and shows what it was re-sent with', async () => {
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const model = (tokens: number) =>
+      jsonSpan(traceId, {
+        spanId,
+        attributes: [str('gen_ai.request.model', 'gpt-4o'), int('gen_ai.usage.input_tokens', tokens)],
+      });
+    await ingest(fx.server, 'traces', tracesRequest([model(100)]));
+    expect((await outline(traceId)).body.summary).toMatchObject({ spanCount: 1, inputTokens: 100 });
+    // An exporter's retry after a lost answer sends the same span again.
+    await ingest(fx.server, 'traces', tracesRequest([model(100)]));
+    await ingest(fx.server, 'traces', tracesRequest([model(250)]));
+    const { body } = await outline(traceId);
+    expect(body.summary).toMatchObject({ spanCount: 1, inputTokens: 250 });
+    expect(body.spans).toEqual([expect.objectContaining({ spanId, inputTokens: 250 })]);
+  });
+
   it('pages the spans with a cursor, the summary always over all of them', async () => {
     const t = await agentTrace();
     const first = await outline(t.traceId, '?limit=4');

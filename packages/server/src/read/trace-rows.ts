@@ -5,6 +5,7 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { TERM } from './trace-index/trace-terms.js';
 
 /** A span row of an outline. */
 export interface OutlineRow {
@@ -16,14 +17,18 @@ export interface OutlineRow {
   start_time_unix_nano: string;
   end_time_unix_nano: string;
   status_code: number;
-  attributes: string;
-  resource_id: number;
+  /** The span's facts from the trace index (`null` before the index has read the span). */
+  model: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  error_type: string | null;
+  error: number | null;
 }
 
 /** Reads traces for the read model. */
 export class TraceRows {
   readonly #statements: Record<
-    'traceNumber' | 'spans' | 'eventCounts' | 'exceptionEvents' | 'logCounts' | 'resource' | 'spanCount',
+    'traceNumber' | 'spans' | 'eventCounts' | 'logCounts' | 'terms',
     StatementSync
   >;
 
@@ -31,23 +36,21 @@ export class TraceRows {
     const prepare = (sql: string) => db.prepare(sql);
     this.#statements = {
       traceNumber: prepare('SELECT trace_no FROM traces WHERE trace_id = ?'),
-      spanCount: prepare('SELECT COUNT(*) AS n FROM spans WHERE trace_no = ?'),
       spans: prepare(
-        `SELECT id, span_id, parent_span_id, name, kind,
-           CAST(start_time_unix_nano AS TEXT) AS start_time_unix_nano,
-           CAST(end_time_unix_nano AS TEXT) AS end_time_unix_nano, status_code, attributes, resource_id
-         FROM spans WHERE trace_no = ? ORDER BY start_time_unix_nano, id`,
+        `SELECT s.id, s.span_id, s.parent_span_id, s.name, s.kind,
+           CAST(s.start_time_unix_nano AS TEXT) AS start_time_unix_nano,
+           CAST(s.end_time_unix_nano AS TEXT) AS end_time_unix_nano, s.status_code,
+           f.model, f.input_tokens, f.output_tokens, f.error_type, f.error
+         FROM spans s LEFT JOIN span_facts f ON f.span_row = s.id
+         WHERE s.trace_no = ? ORDER BY s.start_time_unix_nano, s.id`,
       ),
+      terms: prepare('SELECT kind, value FROM trace_terms WHERE trace_no = ? AND kind IN (?, ?, ?)'),
       eventCounts: prepare(
         'SELECT span_id, COUNT(*) AS n FROM span_events WHERE trace_no = ? GROUP BY span_id',
-      ),
-      exceptionEvents: prepare(
-        "SELECT span_id, attributes FROM span_events WHERE trace_no = ? AND name = 'exception' ORDER BY position",
       ),
       logCounts: prepare(
         'SELECT span_id, COUNT(*) AS n FROM log_records WHERE trace_no = ? GROUP BY span_id',
       ),
-      resource: prepare('SELECT attributes FROM resources WHERE id = ?'),
     };
   }
 
@@ -67,26 +70,24 @@ export class TraceRows {
     return countMap(this.#statements.eventCounts.all(traceNo));
   }
 
-  /** The attribute lists (JSON text) of each span's `exception` events, in order. */
-  exceptionEvents(traceNo: number): Map<string, string[]> {
-    const map = new Map<string, string[]>();
-    for (const row of this.#statements.exceptionEvents.all(traceNo) as {
-      span_id: string;
-      attributes: string;
-    }[]) {
-      map.set(row.span_id, [...(map.get(row.span_id) ?? []), row.attributes]);
-    }
-    return map;
-  }
-
   /** Correlated log records per span (`''`: correlated with the trace but no span). */
   logCounts(traceNo: number): Map<string, number> {
     return countMap(this.#statements.logCounts.all(traceNo));
   }
 
-  /** A resource's attribute list (JSON text), or `undefined`. Resources never change once stored. */
-  resource(id: number): string | undefined {
-    return (this.#statements.resource.get(id) as { attributes: string } | undefined)?.attributes;
+  /** The trace's services, sessions and users, from the trace index. */
+  people(traceNo: number): { services: string[]; sessions: string[]; users: string[] } {
+    const found = { services: [] as string[], sessions: [] as string[], users: [] as string[] };
+    const rows = this.#statements.terms.all(traceNo, TERM.service, TERM.session, TERM.user) as {
+      kind: number;
+      value: string;
+    }[];
+    for (const { kind, value } of rows) {
+      if (kind === TERM.service) found.services.push(value);
+      else if (kind === TERM.session) found.sessions.push(value);
+      else found.users.push(value);
+    }
+    return found;
   }
 }
 
