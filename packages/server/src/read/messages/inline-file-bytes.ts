@@ -36,18 +36,16 @@ function resolve(root: unknown, tokens: readonly string[]): unknown {
   return node;
 }
 
-/** The value of attribute `name` (or the body), parsed when it is JSON text and `pointer` goes into it. */
-function rootValue(
-  attributes: readonly KeyValue[],
-  body: AnyValue | undefined,
-  name: string,
-  deep: boolean,
-): unknown {
+/**
+ * The values the bytes may be read from: the attribute's (or body's) value as recorded, and, for
+ * text, its parsed JSON (a pointer into it, or a JSON string that is the whole file).
+ */
+function rootValues(attributes: readonly KeyValue[], body: AnyValue | undefined, name: string): unknown[] {
   const value = name === 'body' ? body : attributes.find((attribute) => attribute.key === name)?.value;
   const json = anyValueToJson(value);
-  if (!deep || typeof json !== 'string') return json;
+  if (typeof json !== 'string') return [json];
   const parsed = parseJsonText(json);
-  return parsed.ok ? parsed.value : undefined;
+  return parsed.ok ? [json, parsed.value] : [json];
 }
 
 /**
@@ -63,9 +61,12 @@ export function inlineFileBytes(
   if (file.bytesAt === undefined) return undefined;
   const tokens = parsePointer(file.bytesAt.pointer);
   if (tokens === undefined) return undefined;
-  const value = resolve(rootValue(attributes, body, file.bytesAt.attribute, tokens.length > 0), tokens);
-  const payload = readPayload(value, 'binary') ?? readPayload(value, 'blob-content');
-  if (payload === undefined || payload.sha256 !== file.sha256) return undefined;
-  const bytes = payload.bytes();
-  return createHash('sha256').update(bytes).digest('hex') === file.sha256 ? bytes : undefined;
+  for (const root of rootValues(attributes, body, file.bytesAt.attribute)) {
+    const value = resolve(root, tokens);
+    const payload = readPayload(value, 'binary') ?? readPayload(value, 'blob-content');
+    if (payload === undefined || payload.sha256 !== file.sha256) continue;
+    const bytes = payload.bytes();
+    if (createHash('sha256').update(bytes).digest('hex') === file.sha256) return bytes;
+  }
+  return undefined;
 }

@@ -68,7 +68,7 @@ export const aiSdkResponse: MessageSource = {
       parts.push(
         ...(value.parsed
           ? reader.content(value.value, rootSite(name))
-          : textValueParts(value.text, rootSite(name), reader)),
+          : textValueParts(value.text, rootSite(name), reader, value.plain)),
       );
       attributes.push(name);
     }

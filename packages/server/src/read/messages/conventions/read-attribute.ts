@@ -18,21 +18,24 @@ import { parseJsonText } from '../value/parse-json-text.js';
 import { rootSite, type Site } from '../value/site.js';
 import type { SourceRead } from './message-source.js';
 
-/** An attribute's value: parsed JSON, or text that is not JSON (or must be read as text). */
-export type ReadValue = { parsed: true; value: unknown } | { parsed: false; text: string };
+/**
+ * An attribute's value: parsed JSON, or text that is not JSON or is declared text (`plain`: never
+ * read for files, spec "Automatic capture of files").
+ */
+export type ReadValue = { parsed: true; value: unknown } | { parsed: false; text: string; plain?: boolean };
 
 /** The value of `name`: parsed unless `asText`; `undefined` when absent. */
 export function readValue(record: RecordValues, name: string, asText = false): ReadValue | undefined {
   const value = record.value(name);
   if (value === undefined) return undefined;
   if (value.kind === 'json') return { parsed: true, value: value.value };
-  if (asText) return { parsed: false, text: value.text };
+  if (asText) return { parsed: false, text: value.text, plain: true };
   const parsed = parseJsonText(value.text);
   return parsed.ok ? { parsed: true, value: parsed.value } : { parsed: false, text: value.text };
 }
 
-/** The parts of text standing for a whole attribute value. */
-export function textValueParts(text: string, site: Site, reader: PartsReader): MessagePart[] {
+/** The parts of text standing for a whole attribute value (`plain`: one text part, never read for files). */
+export function textValueParts(text: string, site: Site, reader: PartsReader, plain = false): MessagePart[] {
   const entry = reader.blobs.keyed(`${site.attribute}#`);
   const essence = mediaTypeEssence(entry?.contentType);
   if (
@@ -42,12 +45,12 @@ export function textValueParts(text: string, site: Site, reader: PartsReader): M
   ) {
     return [textPart(text, site, digestFile(site, entry.sha256, entry.size, {}, reader.blobs))];
   }
-  return reader.text(text, site);
+  return plain ? [textPart(text, site)] : reader.text(text, site);
 }
 
 /** The parts of a value read as it is. */
 export function valueParts(value: ReadValue, site: Site, reader: PartsReader): MessagePart[] {
-  if (!value.parsed) return textValueParts(value.text, site, reader);
+  if (!value.parsed) return textValueParts(value.text, site, reader, value.plain);
   if (typeof value.value === 'string') return reader.text(value.value, site);
   if (value.value === null) return [];
   if (typeof value.value !== 'object') return [otherPart(value.value, site)];

@@ -41,13 +41,14 @@ function readItem(
   options: MessageOptions,
   messages: NormalizedMessage[],
 ): void {
-  const message = readMessage(item, site, reader, options);
+  const type = shortString(item, 'type');
+  const itemRole = type !== undefined && Object.hasOwn(ITEM_ROLES, type) ? ITEM_ROLES[type] : undefined;
+  const message = itemRole === undefined ? readMessage(item, site, reader, options) : undefined;
   if (message !== undefined) {
     messages.push(message);
     return;
   }
-  const type = shortString(item, 'type');
-  const role = type !== undefined && Object.hasOwn(ITEM_ROLES, type) ? ITEM_ROLES[type]! : options.direction;
+  const role = itemRole ?? options.direction;
   messages.push({
     direction: options.direction,
     role,
