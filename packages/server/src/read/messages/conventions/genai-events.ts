@@ -9,8 +9,8 @@
  * @module
  */
 
+import { readMessage } from '../message-readers/read-message.js';
 import type { NormalizedMessage } from '../message-types.js';
-import { readMessage } from '../messages/read-message.js';
 import { textPart, toolResultPart } from '../parts/make-part.js';
 import type { PartsReader } from '../parts/parts-reader.js';
 import { firstShortString, hasMember, isObject, member, shortString } from '../value/json-value.js';

@@ -8,9 +8,9 @@
 
 import { digestFile } from '../files/message-file.js';
 import { mediaTypeEssence } from '../media/media-type.js';
+import { detectMessages } from '../message-readers/detect-messages.js';
+import type { MessageOptions } from '../message-readers/read-message.js';
 import type { MessagePart, NormalizedMessage } from '../message-types.js';
-import { detectMessages } from '../messages/detect-messages.js';
-import type { MessageOptions } from '../messages/read-message.js';
 import { otherPart, textPart } from '../parts/make-part.js';
 import type { PartsReader } from '../parts/parts-reader.js';
 import type { RecordValues } from '../record-values.js';

@@ -12,14 +12,7 @@ import { uriReference } from '../media/remote-reference.js';
 import type { MessagePart } from '../message-types.js';
 import { reasoningPart, remotePart, toolCallPart, toolResultPart } from '../parts/make-part.js';
 import type { PartFormat } from '../parts/part-reader.js';
-import {
-  firstShortString,
-  hasMember,
-  member,
-  objectMember,
-  shortString,
-  stringMember,
-} from '../value/json-value.js';
+import { hasMember, member, objectMember, shortString, stringMember } from '../value/json-value.js';
 import { childSite } from '../value/site.js';
 
 const SPELLINGS = [
@@ -99,7 +92,7 @@ export const geminiParts: PartFormat = {
           toolResultPart(
             {
               id: shortString(response, 'id'),
-              name: firstShortString(response, ['name']),
+              name: shortString(response, 'name'),
               parts,
               isError: output.isError,
             },

@@ -11,6 +11,12 @@ describe('parseJsonText (spec: JSON nesting past 32 levels or an integer past 2^
     expect(parseJsonText(nested(100_000)).ok).toBe(false);
   });
 
+  it('ends a string at a quote after an escaped backslash', () => {
+    const value = { a: 'x\\', b: [[1]], c: '\\"[[[' };
+    expect(parseJsonText(JSON.stringify(value), 29)).toEqual({ ok: true, value });
+    expect(parseJsonText(JSON.stringify(value), 31).ok).toBe(false);
+  });
+
   it('does not count brackets inside strings, escaped quotes included', () => {
     expect(parseJsonText(JSON.stringify({ a: `"${'['.repeat(50)}\\"` }))).toEqual({
       ok: true,

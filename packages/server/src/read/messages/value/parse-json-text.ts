@@ -27,6 +27,18 @@ function pastTwoPow53(text: string, start: number, end: number): boolean {
   return digits > 16 || (digits === 16 && text.slice(start, end) > TWO_POW_53);
 }
 
+/** The index of the quote closing the string opened at `open`, or -1 (strings are skipped in one search each). */
+function stringEnd(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end > 0) {
+    let k = end - 1;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((end - 1 - k) % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+  return -1;
+}
+
 /**
  * False when `text` nests deeper than `maxNesting` or holds an integer past 2^53 (strings and
  * their escapes skipped). Malformed text is left to `JSON.parse`.
@@ -38,15 +50,8 @@ function withinRules(text: string, maxNesting: number): boolean {
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      // skip the string
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i += 2;
-        else if (d === 34) break;
-        else i++;
-      }
-      i++;
+      i = stringEnd(text, i) + 1;
+      if (i === 0) return true; // an unterminated string: JSON.parse refuses it
       continue;
     }
     if (c === 123 || c === 91) {
