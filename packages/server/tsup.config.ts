@@ -17,4 +17,6 @@ export default defineConfig({
   clean: true,
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
+  // The private package of shared convention tables is bundled in: it is never published.
+  noExternal: ['@svc-run/conventions'],
 });

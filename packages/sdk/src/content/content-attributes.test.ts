@@ -1,3 +1,9 @@
+import {
+  CONTENT_ATTRIBUTES,
+  findContentAttribute,
+  isContentAttribute,
+  isScannedAttribute,
+} from '@svc-run/conventions';
 import { describe, expect, it } from 'vitest';
 import { aiSdkFixture } from './__fixtures__/ai-sdk.js';
 import { genAiSemconvFixture } from './__fixtures__/genai-semconv.js';
@@ -5,12 +11,6 @@ import { langfuseFixture } from './__fixtures__/langfuse.js';
 import { openInferenceFixture } from './__fixtures__/openinference.js';
 import { openLlmetryFixture } from './__fixtures__/openllmetry.js';
 import { pydanticAiFixture } from './__fixtures__/pydantic-ai.js';
-import {
-  CONTENT_ATTRIBUTES,
-  findContentAttribute,
-  isContentAttribute,
-  isScannedAttribute,
-} from './content-attributes.js';
 
 const fixtures = [
   genAiSemconvFixture,

@@ -11,6 +11,7 @@ import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { isContentAttribute } from '@svc-run/conventions';
 import { describe, expect, it } from 'vitest';
 import type { Redactor } from '../options/svc-options.js';
 import { aiSdkFixture } from './__fixtures__/ai-sdk.js';
@@ -20,7 +21,6 @@ import { langfuseFixture } from './__fixtures__/langfuse.js';
 import { openInferenceFixture } from './__fixtures__/openinference.js';
 import { openLlmetryFixture } from './__fixtures__/openllmetry.js';
 import { pydanticAiFixture } from './__fixtures__/pydantic-ai.js';
-import { isContentAttribute } from './content-attributes.js';
 import { createContentPolicy } from './content-policy.js';
 import { RecordRejectedError } from './record-rejected-error.js';
 

@@ -16,8 +16,8 @@ import type { Resource } from '@opentelemetry/resources';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace';
+import { isContentAttribute } from '@svc-run/conventions';
 import type { Redactor } from '../options/svc-options.js';
-import { isContentAttribute } from './content-attributes.js';
 import { redactAttributes, redactString, redactValue } from './redact-values.js';
 
 /** Options of {@link createContentPolicy}, from the client options of the same names. */

@@ -23,7 +23,7 @@ import type { Attributes, AttributeValue, Link } from '@opentelemetry/api';
 import { type Resource, resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace';
-import { isScannedAttribute } from '../content/content-attributes.js';
+import { isScannedAttribute } from '@svc-run/conventions';
 import {
   BLOBS_ATTRIBUTE,
   type DecideFile,

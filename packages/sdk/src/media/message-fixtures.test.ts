@@ -10,6 +10,7 @@ import { inflateSync } from 'node:zlib';
 import { LegacyOpenTelemetry, OpenTelemetry } from '@ai-sdk/otel';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { isScannedAttribute } from '@svc-run/conventions';
 import { generateText, type Telemetry } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { generateText as generateTextV6 } from 'ai6';
@@ -31,7 +32,6 @@ import {
   messageFixtureSets,
 } from '../../../../fixtures/messages/index.js';
 import { CAT_PNG, DOT_PNG, MEDIA_FILES } from '../../../../fixtures/messages/media.js';
-import { isScannedAttribute } from '../content/content-attributes.js';
 import { TEXT_INLINE_LIMIT } from './media-types.js';
 
 const ROOT = new URL('../../../../', import.meta.url);

@@ -1,8 +1,8 @@
 /**
- * The table of recognized content attributes, per convention. One table serves two readers: the
- * content policy removes these attributes when `captureContent` is false, and the media scanner
- * reads the values of the entries marked `scan` for inline files (the spec's "Automatic capture of
- * files" list).
+ * The table of recognized content attributes, per convention. One table serves every reader: the
+ * SDK's content policy removes these attributes when `captureContent` is false, the SDK's media
+ * scanner reads the values of the entries marked `scan` for inline files (the spec's "Automatic
+ * capture of files" list), and the server's read model shows them only with `includeContent`.
  *
  * What counts as content: text or data that a person or a model produced during the traced work
  * (messages, prompts, completions, reasoning, tool arguments and results, retrieved documents and

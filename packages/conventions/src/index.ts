@@ -1,0 +1,15 @@
+/**
+ * `@svc-run/conventions`: the tables of telemetry conventions the SDK and the server share, so
+ * that capture-off, the SDK's media scanner, the server's read model (content gating) and the
+ * viewer read one table, never two copies. A private workspace package: each package's build
+ * bundles it (tsup `noExternal`), and it is never published.
+ * @module
+ */
+export {
+  CONTENT_ATTRIBUTES,
+  type ContentAttributeEntry,
+  type ContentConvention,
+  findContentAttribute,
+  isContentAttribute,
+  isScannedAttribute,
+} from './content-attributes.js';
