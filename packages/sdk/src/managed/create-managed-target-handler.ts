@@ -2,6 +2,7 @@
  * `createManagedTargetHandler`: the fetch handler of a managed target.
  * @module
  */
+import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
 import { handleExecution } from './handle-execution.js';
 import {
   type ManagedTargetHandlerOptions,
@@ -26,6 +27,7 @@ import { readManagedRequest } from './read-managed-request.js';
  * the finalization runs within `finalizationMillis`.
  *
  * @throws TypeError for invalid options, naming the option and the rule.
+ * @throws UnsupportedRuntimeError on a runtime the SDK does not support (Node.js 20, for example).
  *
  * @example
  * ```ts
@@ -45,6 +47,7 @@ import { readManagedRequest } from './read-managed-request.js';
 export function createManagedTargetHandler(
   options: ManagedTargetHandlerOptions,
 ): (request: Request) => Promise<Response> {
+  requireSupportedRuntime();
   const resolved = validateManagedHandlerOptions(options);
   const signingKey = managedSigningKey(resolved.machineCredential);
   const service = new ManagedService(resolved.machineCredential, resolved.baseUrl);
