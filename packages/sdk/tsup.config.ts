@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { manifestVersionOnly } from '../../scripts/manifest-version-only.js';
 
 export default defineConfig({
   // One build for every public entry: code splitting puts the core (the client, its transport and
@@ -18,4 +19,6 @@ export default defineConfig({
   clean: true,
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
+  // `src/version.ts` reads the version from package.json: inline that field only
+  esbuildPlugins: [manifestVersionOnly],
 });
