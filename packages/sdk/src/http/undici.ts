@@ -1,8 +1,9 @@
 /**
- * The undici the SDK uses for HTTP, loaded on first use rather than when the SDK is imported:
- * undici 8 throws while loading on Node.js 20, so an application on an unsupported runtime still
- * imports the SDK and gets `UnsupportedRuntimeError`, naming the runtimes supported and the one
- * found, from the client constructor (and `createSvcSafe` a disabled client) instead.
+ * The undici the SDK uses for HTTP. It is loaded while the SDK is imported, and only on a runtime
+ * the SDK supports: undici 8 throws while loading on Node.js 20 (`TypeError: Cannot read
+ * properties of undefined (reading 'bind')`). There, the SDK still imports, and the client
+ * constructors throw `UnsupportedRuntimeError` naming the runtimes supported and the one found
+ * (`createSvcSafe` gives a disabled client); so does any use of `request` or `Agent` below.
  *
  * Loaded as `undici/index.js`, not `undici`: Bun answers the bare name with its own stand-in (an
  * `Agent` without `close()` or connect options, a fetch-based `request`); the path loads the real
@@ -10,21 +11,18 @@
  * later release adds one.)
  * @module
  */
-import { createRequire } from 'node:module';
 import type * as Undici from 'undici/index.js';
-import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
+import { requireSupportedRuntime, unsupportedRuntime } from '../runtime/supported-runtime.js';
 
 export type { Dispatcher } from 'undici/index.js';
 
-let loaded: typeof Undici | undefined;
+const loaded: typeof Undici | undefined =
+  unsupportedRuntime() === undefined ? await import('undici/index.js') : undefined;
 
-/** undici, loaded on the first call once the runtime is known to be supported. */
+/** undici; throws `UnsupportedRuntimeError` where it was not loaded. */
 function undici(): typeof Undici {
-  if (loaded === undefined) {
-    requireSupportedRuntime();
-    loaded = createRequire(import.meta.url)('undici/index.js') as typeof Undici;
-  }
-  return loaded;
+  if (loaded === undefined) requireSupportedRuntime();
+  return loaded!;
 }
 
 /** undici's `request`. */
