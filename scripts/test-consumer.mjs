@@ -1,6 +1,7 @@
 // Tests the packages as a consumer installs them (msw's test/modules/node/esm-node.test.ts is the
 // model): packs every package as it is published (`pnpm pack`, which replaces `workspace:` ranges),
-// checks what each tarball holds, lints them (`publint --strict`, `attw --profile esm-only`), then
+// checks what each tarball holds and that its dependencies are what its code imports (caret
+// ranges), lints them (`publint --strict`, `attw --profile esm-only`), then
 // installs the tarballs with npm into temporary ESM projects and runs programs there
 // (scripts/consumer/):
 //
@@ -212,6 +213,55 @@ await check('each tarball: LICENSE, CHANGELOG, README, built files only, no work
   }
   assert(versions.size === 1, `the packages have different versions: ${[...versions].join(', ')}`);
   return `version ${[...versions][0]}`;
+});
+
+// A runtime dependency that the built code does not import, and why the package still needs it.
+const NEEDED_WITHOUT_IMPORT = {
+  server: { zod: 'a peer dependency of @hono/zod-openapi, which builds its schemas with it' },
+};
+
+/** The packages the built JavaScript of a tarball imports (bare specifiers, `node:` left out). */
+function importedPackages(tarball, files) {
+  const names = new Set();
+  for (const file of files.filter((path) => /^package\/dist\/.*\.js$/.test(path))) {
+    const text = tarRead(tarball, file);
+    for (const [, specifier] of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'./][^"']*)["']/g,
+    )) {
+      if (specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+    }
+  }
+  return names;
+}
+
+await check('each tarball: dependencies are what its code imports, with caret ranges', () => {
+  const lines = [];
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    const manifest = JSON.parse(tarRead(tarball, 'package/package.json'));
+    const dependencies = manifest.dependencies ?? {};
+    const peers = manifest.peerDependencies ?? {};
+    const imported = importedPackages(tarball, tarList(tarball));
+    const undeclared = [...imported].filter((pkg) => !(pkg in dependencies) && !(pkg in peers));
+    assert(undeclared.length === 0, `${name} imports undeclared packages: ${undeclared.join(', ')}`);
+    const unused = Object.keys(dependencies).filter(
+      (pkg) => !imported.has(pkg) && NEEDED_WITHOUT_IMPORT[name]?.[pkg] === undefined,
+    );
+    assert(unused.length === 0, `${name} depends on packages nothing imports: ${unused.join(', ')}`);
+    for (const [pkg, range] of Object.entries(dependencies)) {
+      if (pkg.startsWith('@svc-run/')) {
+        // The packages move together: the CLI runs the server of its own version.
+        assert(range === manifest.version, `${name}: ${pkg}@${range} is not ${manifest.version}`);
+      } else {
+        assert(/^\^\d+\.\d+\.\d+$/.test(range), `${name}: ${pkg}@${range} is not a caret range`);
+      }
+    }
+    lines.push(
+      `${manifest.name}: ${Object.keys(dependencies).length} dependencies, peers ${JSON.stringify(peers)}`,
+    );
+  }
+  return lines.join('\n');
 });
 
 await check('npm pack refuses to write a tarball that keeps workspace: ranges', async () => {
