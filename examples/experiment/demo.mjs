@@ -10,7 +10,8 @@ await runDemo({
   dataDirectory: 'experiment-demo',
   keyDescription: 'a Read-and-write key',
   loadServer: () => import('@svc-run/server'),
-  env: (server) => ({ SVC_BASE_URL: server.origin, SVC_API_KEY: server.keys.readWrite }),
+  // The names of the env file `svc serve` writes.
+  env: (server) => ({ SVC_BASE_URL: server.origin, SVC_RW_KEY: server.keys.readWrite }),
   inRepoRoot: true, // the checkpoints go to .svc-checkpoints/ there (ignored by git)
   success: 'done',
 });

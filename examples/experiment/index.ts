@@ -6,10 +6,11 @@
  * long-winded answer, a country it does not know), so the table shows passing, failing and errored
  * cases. Replace `answerCapital` with a call to your application.
  *
- * Run it against any deployment with a Read-and-write key:
- *   SVC_BASE_URL=https://… SVC_API_KEY=svc_rw_… node examples/experiment/index.ts
+ * Run it with a Read-and-write key, named as in the env file of `svc serve`:
+ *   node --env-file=.svc-data/svc.env examples/experiment/index.ts
+ *   SVC_BASE_URL=https://… SVC_RW_KEY=svc_rw_… node examples/experiment/index.ts
  * Resume an interrupted run (same checkpoint directory, nothing done twice):
- *   SVC_EXPERIMENT_ID=<the ID it printed> SVC_BASE_URL=… SVC_API_KEY=… node examples/experiment/index.ts
+ *   SVC_EXPERIMENT_ID=<the ID it printed> node --env-file=.svc-data/svc.env examples/experiment/index.ts
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -31,13 +32,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// The application reads its own configuration; the SDK never reads the environment.
+// The application reads its own configuration; the SDK never reads the environment. The names are
+// those of the env file `svc serve` writes: SVC_RW_KEY is its Read-and-write key.
 const baseUrl = process.env.SVC_BASE_URL?.trim();
-const apiKey = process.env.SVC_API_KEY?.trim();
+const apiKey = process.env.SVC_RW_KEY?.trim();
 if (!baseUrl || !apiKey) {
   fail(
-    'set SVC_BASE_URL to the service origin and SVC_API_KEY to a Read-and-write key, e.g.\n' +
-      '  SVC_BASE_URL=http://127.0.0.1:4318 SVC_API_KEY=svc_rw_… node examples/experiment/index.ts\n' +
+    'set SVC_BASE_URL to the service origin and SVC_RW_KEY to a Read-and-write key, e.g. with the env file of `svc serve`:\n' +
+      '  node --env-file=.svc-data/svc.env examples/experiment/index.ts\n' +
       'or run the local demo from the repository root: npx -y pnpm@10.34.8 --filter @svc-run/example-experiment demo',
   );
 }
@@ -156,9 +158,10 @@ try {
   );
 } catch (error) {
   if (UncertainExecutionError.isInstance(error)) {
-    fail(
-      `case ${error.caseId} may have completed without a saved outcome; it is not run again.\n${error.message}`,
-    );
+    // The error names the case by its ID; the dataset knows it by its external key.
+    const view = await client.getExperimentCase(experimentId, error.caseId).catch(() => undefined);
+    const name = view === undefined ? error.caseId : `"${view.case.externalKey}" (case ${error.caseId})`;
+    fail(`${name} may have completed without a saved outcome; it is not run again.\n${error.message}`);
   }
   throw error;
 } finally {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { manifestVersionOnly } from '../../scripts/manifest-version-only.js';
 
 export default defineConfig({
   // `bin.ts` keeps its `#!/usr/bin/env node` line; tsup marks the output executable.
@@ -13,4 +14,6 @@ export default defineConfig({
   external: ['@svc-run/server'],
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
+  // `svc --version` reads the version from package.json: inline that field only
+  esbuildPlugins: [manifestVersionOnly],
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { manifestVersionOnly } from '../../scripts/manifest-version-only.js';
 
 export default defineConfig({
   // One build for every public entry: code splitting puts the core (the client, its transport and
@@ -20,4 +21,6 @@ export default defineConfig({
   removeNodeProtocol: false,
   // The private package of shared convention tables is bundled in: it is never published.
   noExternal: ['@svc-run/conventions'],
+  // `src/version.ts` reads the version from package.json: inline that field only
+  esbuildPlugins: [manifestVersionOnly],
 });

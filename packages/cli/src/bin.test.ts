@@ -60,6 +60,23 @@ describe('the svc executable', () => {
     expect(cli.stderr.text).toBe("error: unknown option '--bogus'\n(add --help for usage)\n");
   });
 
+  it("prints package.json's version and exits 0 for --version", async () => {
+    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    cli = spawnCli(['--version'], cwd);
+    expect(await cli.exit).toEqual({ code: 0, signal: null });
+    expect(cli.stdout.text).toBe(`${version}\n`);
+    expect(cli.stderr.text).toBe('');
+  });
+
+  it('exits 2 with a message on stderr for the help of an unknown command', async () => {
+    cli = spawnCli(['bogus', '--help'], cwd);
+    expect(await cli.exit).toEqual({ code: 2, signal: null });
+    expect(cli.stdout.text).toBe('');
+    expect(cli.stderr.text).toBe("error: unknown command 'bogus'\n(add --help for usage)\n");
+  });
+
   it('prints the usage and exits 0 for --help', async () => {
     cli = spawnCli(['--help'], cwd);
     expect(await cli.exit).toEqual({ code: 0, signal: null });

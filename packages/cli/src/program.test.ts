@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from './exit-codes.js';
 import { run } from './program.js';
 import { CapturedOutput } from './testing/captured-output.js';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  description: string;
+};
 
 let cwd: string;
 
@@ -50,6 +55,34 @@ describe('svc help', () => {
   });
 });
 
+describe('svc --version', () => {
+  it.each([['--version'], ['-V']])(
+    "`svc %s` prints package.json's version on stdout and exits 0",
+    async (flag) => {
+      const { code, stdout, stderr } = await svc(flag);
+      expect(code).toBe(ExitCode.Ok);
+      expect(stdout).toBe(`${manifest.version}\n`);
+      expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(stderr).toBe('');
+    },
+  );
+
+  it('is listed in the usage', async () => {
+    const { stdout } = await svc('--help');
+    expect(stdout).toMatch(/^ {2}-V, --version +print the version of svc$/m);
+  });
+});
+
+describe('what svc says it does', () => {
+  it('promises only the commands it has: serve', async () => {
+    const { stdout } = await svc('--help');
+    expect(stdout).toContain('\nServe the svc reference service locally.\n');
+    const commands = stdout.slice(stdout.indexOf('Commands:')).match(/^ {2}\S+/gm);
+    expect(commands).toEqual(['  serve', '  help']);
+    expect(manifest.description).toBe('The svc command: serve the reference service locally.');
+  });
+});
+
 describe('usage errors exit 2 with a message on stderr', () => {
   it('without a command, prints the usage on stderr', async () => {
     const { code, stdout, stderr } = await svc();
@@ -63,6 +96,11 @@ describe('usage errors exit 2 with a message on stderr', () => {
     [['serve', '--bogus'], "error: unknown option '--bogus'"],
     [['serve', '--port'], "error: option '--port <number>' argument missing"],
     [['bogus'], "error: unknown command 'bogus'"],
+    // Help for a command that does not exist is a usage error, not the top-level help.
+    [['bogus', '--help'], "error: unknown command 'bogus'"],
+    [['bogus', '-h'], "error: unknown command 'bogus'"],
+    // The program's options come before the command.
+    [['serve', '--version'], "error: unknown option '--version'"],
     [['serve', 'extra'], "error: too many arguments for 'serve'. Expected 0 arguments but got 1: extra."],
     [
       ['serve', '--host', ' '],

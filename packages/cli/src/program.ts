@@ -3,6 +3,7 @@
  * @module
  */
 import { Command, CommanderError } from 'commander';
+import manifest from '../package.json' with { type: 'json' };
 import { registerServeCommand } from './commands/serve.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, type OutputStream, resolveIo } from './io.js';
@@ -16,6 +17,12 @@ function helpWidth(stream: OutputStream): number {
 export function createProgram(io: CliIo): Command {
   const program = new Command('svc')
     .description('Serve the svc reference service locally.')
+    .version(manifest.version, '-V, --version', 'print the version of svc')
+    // The program's options (`--help`, `--version`) come before the command; everything after it
+    // is the command's. So `svc <unknown> --help` is an unknown command (a usage error), not a
+    // request for the top-level help, and `svc serve --version` suggests none of the program's.
+    .enablePositionalOptions()
+    .passThroughOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

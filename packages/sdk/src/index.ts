@@ -62,6 +62,11 @@ export {
   UncertainExecutionError,
   type UncertainExecutionErrorOptions,
 } from './errors/uncertain-execution-error.js';
+export {
+  SUPPORTED_RUNTIMES,
+  UnsupportedRuntimeError,
+  type UnsupportedRuntimeErrorOptions,
+} from './errors/unsupported-runtime-error.js';
 export { type ExportReport, emptyExportReport } from './export/export-report.js';
 export { createSvcTransport, type SvcTransport } from './export/svc-transport.js';
 export { Attachment, type AttachmentOptions } from './media/attachment/attachment.js';

@@ -27,6 +27,7 @@ import { FILE_EVENT, type RecordFileOptions, recordedFile } from '../media/attac
 import type { FoundFile } from '../media/media-types.js';
 import { createMediaReader, type MediaReader } from '../media/read/index.js';
 import type { SvcOptions } from '../options/svc-options.js';
+import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
 import type { TraceVerification } from '../verify/trace-receipt.js';
 import type { VerifyTraceOptions } from '../verify/verify-options.js';
 import { verifyTrace } from '../verify/verify-trace.js';
@@ -93,9 +94,11 @@ export class SvcClient {
   /**
    * Creates a client with its own tracer and logger providers (never registered globally), or,
    * given `{ transport, tracerProvider, loggerProvider }`, a client on the application's providers
-   * to which `transport`'s processors are attached. Throws `TypeError` for invalid options.
+   * to which `transport`'s processors are attached. Throws `TypeError` for invalid options, and
+   * `UnsupportedRuntimeError` on a runtime the SDK does not support (Node.js 20, for example).
    */
   constructor(options: SvcOptions | ExistingProviders) {
+    requireSupportedRuntime();
     if (isExistingProviders(options)) {
       const { transport, tracerProvider, loggerProvider } = options;
       if (transportInternals(transport) === undefined) {

@@ -23,6 +23,10 @@ export {
   UncertainExecutionError,
   type UncertainExecutionErrorOptions,
 } from '../errors/uncertain-execution-error.js';
+export {
+  UnsupportedRuntimeError,
+  type UnsupportedRuntimeErrorOptions,
+} from '../errors/unsupported-runtime-error.js';
 export type { DatasetMethods } from './client/dataset-methods.js';
 export { createEvaluationClient, type EvaluationClient } from './client/evaluation-client.js';
 export type { EvaluationClientOptions } from './client/evaluation-client-options.js';

@@ -12,6 +12,7 @@ import { Agent } from '../http/undici.js';
 import { Uploader } from '../media/upload/index.js';
 import type { ExportIssue, ResolvedSvcOptions, SvcOptions } from '../options/svc-options.js';
 import { validateSvcOptions } from '../options/validate-options.js';
+import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
 import { ExportAccounting, type Signal } from './export-accounting.js';
 import type { ExportReport } from './export-report.js';
 import { createMediaExport } from './media-export.js';
@@ -69,7 +70,8 @@ export function transportInternals(transport: SvcTransport): TransportInternals 
 
 /**
  * Creates the service's span and log record processors, for applications that build their own
- * tracer and logger providers. Validates `options` (throws `TypeError`).
+ * tracer and logger providers. Validates `options` (throws `TypeError`); throws
+ * `UnsupportedRuntimeError` on a runtime the SDK does not support (Node.js 20, for example).
  *
  * @example
  * ```ts
@@ -78,6 +80,7 @@ export function transportInternals(transport: SvcTransport): TransportInternals 
  * ```
  */
 export function createSvcTransport(options: SvcOptions): SvcTransport {
+  requireSupportedRuntime();
   const resolved = validateSvcOptions(options);
   const accounting = new ExportAccounting(resolved.onExportIssue);
   const policy = createContentPolicy({ captureContent: resolved.captureContent, redact: resolved.redact });

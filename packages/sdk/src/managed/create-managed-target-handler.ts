@@ -2,6 +2,7 @@
  * `createManagedTargetHandler`: the fetch handler of a managed target.
  * @module
  */
+import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
 import { handleExecution } from './handle-execution.js';
 import {
   type ManagedTargetHandlerOptions,
@@ -27,6 +28,7 @@ import { type StartDeadline, timerDeadline } from './run-target.js';
  * the finalization runs within `finalizationMillis`.
  *
  * @throws TypeError for invalid options, naming the option and the rule.
+ * @throws UnsupportedRuntimeError on a runtime the SDK does not support (Node.js 20, for example).
  *
  * @example
  * ```ts
@@ -57,6 +59,7 @@ export function createManagedTargetHandlerWith(
   options: ManagedTargetHandlerOptions,
   startDeadline: StartDeadline,
 ): (request: Request) => Promise<Response> {
+  requireSupportedRuntime();
   const resolved = validateManagedHandlerOptions(options);
   const signingKey = managedSigningKey(resolved.machineCredential);
   const service = new ManagedService(resolved.machineCredential, resolved.baseUrl);

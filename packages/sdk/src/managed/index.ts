@@ -18,6 +18,10 @@
 
 export { SvcApiError, type SvcApiErrorOptions } from '../errors/svc-api-error.js';
 export { SvcError, type SvcErrorOptions } from '../errors/svc-error.js';
+export {
+  UnsupportedRuntimeError,
+  type UnsupportedRuntimeErrorOptions,
+} from '../errors/unsupported-runtime-error.js';
 export { MANAGED_CASE_SPAN_NAME } from './case-span.js';
 export { createManagedTargetHandler } from './create-managed-target-handler.js';
 export { INPUT_FILE_DOWNLOAD_ERROR, INPUT_FILE_VERIFICATION_ERROR } from './input-files.js';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectConnection } from '../../connection/project-connection.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
 import { displayOrigin } from '../../http/service-request.js';
+import { requireSupportedRuntime } from '../../runtime/supported-runtime.js';
 import { type DatasetMethods, datasetMethods } from './dataset-methods.js';
 import { createEvalTransport } from './eval-transport.js';
 import {
@@ -67,8 +68,10 @@ function toConnection(json: Record<string, unknown>, origin: string): ProjectCon
  * await evals.addCase(version.id, { expectedRevision: version.revision, externalKey: 't-1', inputs: { question: 'Refund?' } });
  * ```
  * @throws TypeError when an option is invalid (the message names it and its rule).
+ * @throws UnsupportedRuntimeError on a runtime the SDK does not support (Node.js 20, for example).
  */
 export function createEvaluationClient(options: EvaluationClientOptions): EvaluationClient {
+  requireSupportedRuntime();
   const resolved = validateEvaluationClientOptions(options);
   const send = createEvalTransport(resolved);
   const origin = displayOrigin(resolved.baseUrl);

@@ -19,6 +19,7 @@
 
 import type { ServiceEndpoint } from '../../options/svc-options.js';
 import { validateApiKey, validateBaseUrl, validateTimeoutMillis } from '../../options/validate-options.js';
+import { requireSupportedRuntime } from '../../runtime/supported-runtime.js';
 import { type MediaFetchOptions, optionsRecord, resolveFetchOptions } from './fetch-options.js';
 import { readFile } from './read-file.js';
 import { resolveMedia } from './resolve-media.js';
@@ -71,8 +72,10 @@ export interface MediaReader {
  * key. Download links are fetched without the key.
  *
  * @throws TypeError naming the option, the value and the rule when an option is invalid.
+ * @throws UnsupportedRuntimeError on a runtime the SDK does not support (Node.js 20, for example).
  */
 export function createMediaReader(options: MediaReaderOptions): MediaReader {
+  requireSupportedRuntime();
   const given = optionsRecord(options, 'createMediaReader options');
   const endpoint: ServiceEndpoint = {
     apiKey: validateApiKey(given.apiKey),
