@@ -226,7 +226,8 @@ function importedPackages(tarball, files) {
   for (const file of files.filter((path) => /^package\/dist\/.*\.js$/.test(path))) {
     const text = tarRead(tarball, file);
     for (const [, specifier] of text.matchAll(
-      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'./][^"']*)["']/g,
+      // A package specifier's characters only: prose such as `"from", "` is not an import.
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([@\w][\w@./-]*)["']/g,
     )) {
       if (specifier.startsWith('node:')) continue;
       const parts = specifier.split('/');
