@@ -2,7 +2,7 @@
 // processes load every CPU, and reports how many runs failed. A test that passes here only some of
 // the time depends on how fast the machine is; see CONTRIBUTING.md ("Tests that never race").
 //
-//   node scripts/check-flaky.mjs [--runs 5] [--load <busy processes>] [--runtime node24|node22|bun] <test files>
+//   npx -y pnpm@10.34.8 exec node scripts/check-flaky.mjs [--runs 5] [--load <busy processes>] [--runtime node24|node22|bun] <test files>
 //
 // Files are given as vitest takes them: relative to the repository (`packages/sdk/src/x.test.ts`)
 // for Node 24; relative to `packages/sdk` (`src/x.test.ts`) for node22 and bun, which run the SDK's

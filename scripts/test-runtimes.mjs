@@ -26,7 +26,7 @@ const REPORTS = join(ROOT, 'node_modules', '.cache', 'svc-runtimes', 'reports');
 const RUNS = {
   node22: {
     label: `Node ${NODE22_VERSION}`,
-    rerun: (file) => `node scripts/test-runtimes.mjs node22 -- ${file}`,
+    rerun: (file) => `npx -y pnpm@10.34.8 test:runtimes node22 -- ${file}`,
     command: (report) => [
       ensureNode22(),
       [VITEST, 'run', '--project', 'sdk', ...reporters(report)],
@@ -36,7 +36,7 @@ const RUNS = {
   },
   bun: {
     label: `Bun ${BUN_VERSION}`,
-    rerun: (file) => `node scripts/test-runtimes.mjs bun -- ${file}`,
+    rerun: (file) => `npx -y pnpm@10.34.8 test:runtimes bun -- ${file}`,
     command: (report) => [
       ensureBun(),
       [

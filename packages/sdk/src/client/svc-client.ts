@@ -467,7 +467,14 @@ export class SvcClient {
   }
 
   async #flushOnce(): Promise<ExportReport> {
-    await Promise.all(this.#providers.map((p) => p.forceFlush()));
+    // The client's own providers hold only its processors: flushing those directly lets a flush
+    // wait for the uploads queued before it as long as the upload deadline allows (six export
+    // timeouts plus 60 s), where `TracerProvider.forceFlush` gives up after 30 s. An
+    // application's providers are flushed as the application set them up.
+    const flushing = this.#ownsProviders
+      ? [this.transport.spanProcessor, this.transport.logRecordProcessor]
+      : this.#providers;
+    await Promise.all(flushing.map((p) => p.forceFlush()));
     await this.#internals.flush();
     const { accounting } = this.#internals;
     const failures = accounting.failuresAfter(this.#reportedThrough);
