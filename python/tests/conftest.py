@@ -10,6 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from support.clients import clients  # noqa: E402,F401
 from support.reference_server import ReferenceServer  # noqa: E402
 
 
