@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
@@ -62,12 +62,26 @@ class FileBudget(Protocol):
 
 _LET_GO = BytesSource(b"")
 
+RecordKey = tuple[str, int, int]
 
-class _Charges:
-    __slots__ = ("total",)
 
-    def __init__(self) -> None:
-        self.total = 0
+def record_key(record: object) -> RecordKey:
+    """The key of a record's files: a span by its IDs (the live span and the copy the processor
+    receives when it ends are different objects), any other record by its identity."""
+    context = getattr(record, "context", None)
+    span_id = getattr(context, "span_id", None)
+    trace_id = getattr(context, "trace_id", None)
+    if isinstance(span_id, int) and isinstance(trace_id, int):
+        return ("span", trace_id, span_id)
+    return ("record", id(record), 0)
+
+
+class _Entry:
+    __slots__ = ("files", "finalizer")
+
+    def __init__(self, files: list[RecordFile]) -> None:
+        self.files = files
+        self.finalizer: weakref.finalize[..., object] | None = None
 
 
 class RecordFiles:
@@ -76,23 +90,24 @@ class RecordFiles:
     def __init__(self, budget: FileBudget) -> None:
         self._budget = budget
         self._lock = threading.Lock()
-        self._files: weakref.WeakKeyDictionary[object, list[RecordFile]] = weakref.WeakKeyDictionary()
-        self._charges: weakref.WeakKeyDictionary[object, tuple[_Charges, weakref.finalize[..., object]]] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._entries: dict[RecordKey, _Entry] = {}
         self._local = threading.local()
 
     def after_fork(self) -> None:
         """In a forked child: the parent's records are not exported here."""
         self._lock = threading.Lock()
-        self._files = weakref.WeakKeyDictionary()
-        self._charges = weakref.WeakKeyDictionary()
+        for entry in self._entries.values():
+            if entry.finalizer is not None:
+                entry.finalizer.detach()
+        self._entries = {}
         self._local = threading.local()
 
     def set_attribute(self, record: object, attribute: str, files: Sequence[FoundFile]) -> None:
         """Sets the files held by ``attribute`` of ``record``, replacing those of an earlier value."""
+        key = record_key(record)
         with self._lock:
-            held = self._files.get(record)
+            entry = self._entries.get(key)
+            held = list(entry.files) if entry is not None else None
         if held is None and not files:
             return
         kept: list[RecordFile] = []
@@ -108,20 +123,31 @@ class RecordFiles:
         """Adds a recorded file named by a ``svc.file`` event of ``record``."""
         added = self._charged(AttachedFile(file, FileHolder(event="svc.file")))
         with self._lock:
-            held = list(self._files.get(record) or [])
+            entry = self._entries.get(record_key(record))
+            held = list(entry.files) if entry is not None else []
         self._set(record, [*held, added])
+
+    def ended(self, record: object) -> None:
+        """The span ended: its files now live as long as ``record`` (the copy queued for export)."""
+        with self._lock:
+            entry = self._entries.get(record_key(record))
+            if entry is not None:
+                self._watch(record, entry)
 
     def holds(self, record: object) -> bool:
         """Whether files are attached to ``record``."""
         with self._lock:
-            return record in self._files
+            return record_key(record) in self._entries
 
     def take(self, record: object) -> list[RecordFile]:
         """Takes the files of ``record`` for its export: their charges are the caller's now."""
         with self._lock:
-            files = self._files.pop(record, None) or []
-            self._forget(record)
-        return files
+            entry = self._entries.pop(record_key(record), None)
+        if entry is None:
+            return []
+        if entry.finalizer is not None:
+            entry.finalizer.detach()
+        return entry.files
 
     def release(self, files: Sequence[RecordFile]) -> None:
         """Gives back the charges of files taken from a record and not handed to the uploader."""
@@ -165,25 +191,36 @@ class RecordFiles:
             self._budget.release(charge)
 
     def _set(self, record: object, files: list[RecordFile]) -> None:
-        total = sum(file.charge or 0 for file in files)
+        key = record_key(record)
         with self._lock:
+            entry = self._entries.get(key)
             if not files:
-                self._files.pop(record, None)
-                self._forget(record)
+                if entry is not None:
+                    del self._entries[key]
+                    if entry.finalizer is not None:
+                        entry.finalizer.detach()
                 return
-            self._files[record] = files
-            known = self._charges.get(record)
-            if known is not None:
-                known[0].total = total
-            elif total > 0:
-                charges = _Charges()
-                charges.total = total
-                give: Callable[[], None] = lambda: self._give(charges.total)  # noqa: E731
-                finalizer = weakref.finalize(record, give)
-                self._charges[record] = (charges, finalizer)
+            if entry is None:
+                entry = _Entry(files)
+                self._entries[key] = entry
+                self._watch(record, entry)
+            else:
+                entry.files = files
 
-    def _forget(self, record: object) -> None:
-        """Stops the collection callback of ``record`` (called holding the lock)."""
-        known = self._charges.pop(record, None)
-        if known is not None:
-            known[1].detach()
+    def _watch(self, record: object, entry: _Entry) -> None:
+        """Gives the entry's charges back when ``record`` is collected unexported (holding the lock)."""
+        if entry.finalizer is not None:
+            entry.finalizer.detach()
+        key = record_key(record)
+
+        def expire() -> None:
+            with self._lock:
+                if self._entries.get(key) is not entry:
+                    return
+                del self._entries[key]
+            self.release(entry.files)
+
+        try:
+            entry.finalizer = weakref.finalize(record, expire)
+        except TypeError:  # not weakly referable: kept until taken or dropped
+            entry.finalizer = None

@@ -28,7 +28,9 @@ class SvcSpanProcessor(SpanProcessor):
         """Queues ``span`` when it is sampled."""
         context = span.context
         if context is None or not context.trace_flags.sampled:
+            self._transport._files.drop(span)
             return
+        self._transport._files.ended(span)
         self._transport._spans.add(span)
 
     def force_flush(self, timeout_millis: int = 30000) -> bool:
