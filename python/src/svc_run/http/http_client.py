@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 
 import urllib3
 from urllib3.exceptions import HTTPError as Urllib3Error
+from urllib3.exceptions import NewConnectionError
 from urllib3.exceptions import TimeoutError as Urllib3Timeout
 
 from .untraced import untraced
@@ -125,6 +126,9 @@ class HttpClient:
                         response.close()
         except NoAnswerError:
             raise
+        except NewConnectionError as error:
+            # A subclass of urllib3's timeout errors, though nothing timed out (refused, no route).
+            raise NoAnswerError("network", network_reason(error)) from error
         except Urllib3Timeout as error:
             raise NoAnswerError("timeout", "timeout") from error
         except (Urllib3Error, OSError) as error:
