@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from support.clients import clients  # noqa: E402,F401
-from support.reference_server import ReferenceServer  # noqa: E402
+from support.clients import clients  # noqa: F401
+from support.reference_server import ReferenceServer
 
 
 @pytest.fixture(scope="session")

@@ -72,11 +72,19 @@ def test_capture_off_records_no_helper_content_no_log_and_no_exception_text(
 ) -> None:
     svc = clients(capture_content=False)
     image = Attachment(data=b"\x89PNG\r\n\x1a\n" + bytes(100), content_type="image/png")
-    with pytest.raises(RuntimeError), svc.span("work", input={"question": "secret", "image": image}) as span:
-        span.set_output("secret answer")
-        span.record_file(role="input", media_type="image/png", data=b"\x89PNG\r\n\x1a\n" + bytes(10), upload=True)
-        svc.log_inference(input=[{"role": "user"}])
-        raise RuntimeError("secret failure")
+    handles = []
+
+    def work() -> None:
+        with svc.span("work", input={"question": "secret", "image": image}) as span:
+            handles.append(span)
+            span.set_output("secret answer")
+            span.record_file(role="input", media_type="image/png", data=b"\x89PNG\r\n\x1a\n" + bytes(10), upload=True)
+            svc.log_inference(input=[{"role": "user"}])
+            raise RuntimeError("secret failure")
+
+    with pytest.raises(RuntimeError, match=r"^secret failure$"):
+        work()
+    span = handles[0]
     assert svc.force_flush()
     stored = server.list_spans(span.trace_id)[0]
     values = attributes(stored)

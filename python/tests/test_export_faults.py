@@ -31,7 +31,9 @@ def settled(status: ExportStatus) -> int:
     return status.accepted_spans + status.rejected_spans + status.failed_spans + status.dropped_spans
 
 
-def test_429_with_retry_after_is_retried_and_then_everything_is_stored(clients: Clients, server: ReferenceServer) -> None:
+def test_429_with_retry_after_is_retried_and_then_everything_is_stored(
+    clients: Clients, server: ReferenceServer
+) -> None:
     svc = clients()
     server.inject("otlp.traces", {"kind": "status", "status": 429, "retryAfterSeconds": 1})
     assert produce(svc, 10) == [i * 2 for i in range(10)]
@@ -58,9 +60,7 @@ def test_503_until_the_attempts_run_out_fails_and_a_later_flush_reports_only_new
     with pytest.raises(SvcExportError) as raised:
         svc.flush()
     issues = raised.value.issues
-    assert [(issue.kind, issue.count, issue.status, issue.signal) for issue in issues] == [
-        ("failed", 4, 503, "traces")
-    ]
+    assert [(issue.kind, issue.count, issue.status, issue.signal) for issue in issues] == [("failed", 4, 503, "traces")]
     assert issues[0].message == "4 spans not exported: the service answered HTTP 503"
     report = raised.value.report
     assert (report.failed_spans, report.pending_spans, settled(report)) == (4, 0, 4)
@@ -147,7 +147,7 @@ def test_the_safe_client_never_changes_the_applications_results_or_errors(server
     )
     assert svc.enabled
     error = ValueError("the application's own error")
-    with pytest.raises(ValueError) as raised, svc.span("work"):
+    with pytest.raises(ValueError, match=r"^the application's own error$") as raised, svc.span("work"):
         raise error
     assert raised.value is error
     with svc.span("work", session_id="") as handle:  # an invalid option: no span, the work runs once

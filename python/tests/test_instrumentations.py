@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace import TracerProvider
 
 from support.paths import MEDIA_FIXTURES
 from support.reference_server import ReferenceServer
-from support.stored import attributes
+from support.stored import attributes, strings
 from svc_run import Svc, create_media_reader, create_svc_transport
 
 CAT = (MEDIA_FIXTURES / "cat.png").read_bytes()
@@ -95,7 +95,7 @@ def check_trace(svc: Svc, server: ReferenceServer, trace_id: str, agent_span_id:
     assert llm["parentSpanId"] == agent_span_id
     stored = attributes(llm)
     assert CAT_URL[40:400] not in json.dumps(stored)
-    entries = [json.loads(entry) for entry in stored["svc.blobs"]]  # type: ignore[union-attr]
+    entries = [json.loads(entry) for entry in strings(stored["svc.blobs"])]
     assert {entry["sha256"] for entry in entries} == {CAT_SHA256}
     assert svc.export_status.uploaded_values == 1
     assert svc.export_status.upload_fallbacks == 0
@@ -130,7 +130,7 @@ def test_openinference_openai_spans_are_exported_scanned_and_verified(
     }
     input_value = json.loads(str(stored["input.value"]))
     assert input_value["messages"][0]["content"][1]["image_url"] == {"sha256": CAT_SHA256, "size": len(CAT)}
-    keys = sorted(json.loads(entry)["key"] for entry in stored["svc.blobs"])  # type: ignore[union-attr]
+    keys = sorted(json.loads(entry)["key"] for entry in strings(stored["svc.blobs"]))
     assert keys == ["input.value#/messages/0/content/1", f"{url_attribute}#"]
 
 
@@ -156,6 +156,4 @@ def test_openllmetry_openai_spans_are_exported_scanned_and_verified(
         "sha256": CAT_SHA256,
         "size": len(CAT),
     }
-    assert [json.loads(entry)["key"] for entry in stored["svc.blobs"]] == [  # type: ignore[union-attr]
-        "gen_ai.input.messages#/0/parts/1"
-    ]
+    assert [json.loads(entry)["key"] for entry in strings(stored["svc.blobs"])] == ["gen_ai.input.messages#/0/parts/1"]

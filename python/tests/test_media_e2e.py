@@ -17,8 +17,9 @@ from support.clients import Clients
 from support.message_fixtures import attribute_text, blob_key, fixture_sets, media_by_sha256
 from support.paths import MEDIA_FIXTURES
 from support.reference_server import ReferenceServer
-from support.stored import attributes
+from support.stored import attributes, strings
 from svc_run import Attachment, MediaFetchError, Svc, create_media_reader, rehydrate_media
+from svc_run.media.media_types import FileDecision, FoundFile
 
 CAT = (MEDIA_FIXTURES / "cat.png").read_bytes()
 DOT = (MEDIA_FIXTURES / "dot.png").read_bytes()
@@ -37,7 +38,7 @@ def blob_message(data: bytes, mime_type: str = "image/png") -> str:
 def blobs_of(server: ReferenceServer, trace_id: str, name: str | None = None) -> list[dict[str, Any]]:
     spans = server.list_spans(trace_id)
     span = spans[0] if name is None else next(s for s in spans if s["name"] == name)
-    return [json.loads(entry) for entry in attributes(span).get("svc.blobs", [])]  # type: ignore[union-attr]
+    return [json.loads(entry) for entry in strings(attributes(span).get("svc.blobs", []))]
 
 
 PROVIDER_FORMATS = [
@@ -70,12 +71,18 @@ def test_provider_format_uploads_and_downloads_byte_identical(
         downloaded = reader.fetch(trace_id=span.trace_id, sha256=file["sha256"], span_id=span.span_id)
         assert downloaded == media[file["sha256"]]
     # Reading back the recorded value puts every file back in its convention's form.
-    resolved = reader.resolve(stored_value, trace_id=span.trace_id, blobs=attributes(server.list_spans(span.trace_id)[0])["svc.blobs"])
+    resolved = reader.resolve(
+        stored_value, trace_id=span.trace_id, blobs=attributes(server.list_spans(span.trace_id)[0])["svc.blobs"]
+    )
     assert resolved.failures == []
     again: list[str] = []
     from svc_run.media.scan.scan_attribute import scan_attribute
 
-    scan_attribute(fixture["attribute"], str(resolved.value), lambda f: again.append(f.sha256) or "keep")
+    def keep(file: FoundFile) -> FileDecision:
+        again.append(file.sha256)
+        return "keep"
+
+    scan_attribute(fixture["attribute"], str(resolved.value), keep)
     assert again == [f["sha256"] for f in fixture["files"]]
     assert svc.verify_trace(span.trace_id, [span.span_id], ["input"]).verified
 
@@ -171,13 +178,36 @@ def test_attachments_and_recorded_files_upload_with_the_span(
         }
     }
     assert blobs_of(server, span.trace_id) == [
-        {"key": "input.value#/document", "sha256": sha(PDF), "size": len(PDF), "content_type": "application/pdf", "name": "report.pdf"},
-        {"key": f"event:svc.file:{sha(CAT)}", "sha256": sha(CAT), "size": len(CAT), "content_type": "image/png", "name": "chart.png"},
+        {
+            "key": "input.value#/document",
+            "sha256": sha(PDF),
+            "size": len(PDF),
+            "content_type": "application/pdf",
+            "name": "report.pdf",
+        },
+        {
+            "key": f"event:svc.file:{sha(CAT)}",
+            "sha256": sha(CAT),
+            "size": len(CAT),
+            "content_type": "image/png",
+            "name": "chart.png",
+        },
     ]
     events = [attributes(event) for event in stored["events"] if event["name"] == "svc.file"]
     assert events == [
-        {"svc.file.sha256": sha(CAT), "svc.file.size": len(CAT), "svc.file.media_type": "image/png", "svc.file.role": "output", "svc.file.name": "chart.png"},
-        {"svc.file.sha256": sha(DOT), "svc.file.size": len(DOT), "svc.file.media_type": "image/png", "svc.file.role": "input"},
+        {
+            "svc.file.sha256": sha(CAT),
+            "svc.file.size": len(CAT),
+            "svc.file.media_type": "image/png",
+            "svc.file.role": "output",
+            "svc.file.name": "chart.png",
+        },
+        {
+            "svc.file.sha256": sha(DOT),
+            "svc.file.size": len(DOT),
+            "svc.file.media_type": "image/png",
+            "svc.file.role": "input",
+        },
     ]
     reader = create_media_reader(api_key=server.keys.read, base_url=server.origin)
     assert reader.fetch(trace_id=span.trace_id, sha256=sha(PDF)) == PDF
@@ -208,7 +238,8 @@ def test_invalid_attachments_are_recorded_as_null_and_counted(clients: Clients, 
         "an attachment in input.value was recorded as null: the attachment has no content type",
         "an attachment in input.value was recorded as null: the attachment content type is not a valid media type",
         "an attachment in input.value was recorded as null: the attachment data is not bytes, base64 or a data: URL",
-        "an attachment name was omitted: it must be 1 to 256 characters, nonblank, without control characters (in input.value)",
+        "an attachment name was omitted: it must be 1 to 256 characters, nonblank, without control characters "
+        "(in input.value)",
         "record_file recorded nothing: record_file role must be input, attachment or output",
     ]
     assert svc.export_status.uploaded_values == 1
@@ -233,7 +264,8 @@ def test_media_fetch_fails_with_every_reason(clients: Clients, server: Reference
             call()
         error = raised.value
         shown = f"{error} {error!r}"
-        assert server.keys.read not in shown and server.keys.tracing not in shown
+        assert server.keys.read not in shown
+        assert server.keys.tracing not in shown
         assert "sig=" not in shown
         return error.reason, error.status
 
@@ -256,9 +288,9 @@ def test_media_fetch_fails_with_every_reason(clients: Clients, server: Reference
         stored.write_bytes(original)
     wrong_origin = create_media_reader(api_key=server.keys.read, base_url="http://127.0.0.1:9")
     assert reason(lambda: wrong_origin.fetch(trace_id=trace_id, sha256=sha(image)))[0] == "failed"
-    with pytest.raises(TypeError, match="^sha256 must be 64 lowercase hex characters"):
+    with pytest.raises(TypeError, match=r"^sha256 must be 64 lowercase hex characters"):
         reader.fetch(trace_id=trace_id, sha256="ABC")
-    with pytest.raises(ValueError, match="^trace_id or snapshot_id is required"):
+    with pytest.raises(ValueError, match=r"^trace_id or snapshot_id is required"):
         reader.fetch(sha256=sha(image))
 
 
@@ -268,10 +300,22 @@ def _stored_path(server: ReferenceServer, digest: str) -> Path:
     return matches[0]
 
 
-def test_resolve_and_rehydrate_put_files_back_in_their_convention_form(clients: Clients, server: ReferenceServer) -> None:
+def test_resolve_and_rehydrate_put_files_back_in_their_convention_form(
+    clients: Clients, server: ReferenceServer
+) -> None:
     svc = clients()
     message = json.dumps(
-        [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(CAT).decode()}}]}]
+        [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "image_url",
+                        "image_url": {"url": "data:image/png;base64," + base64.b64encode(CAT).decode()},
+                    }
+                ],
+            }
+        ]
     )
     with svc.span("vision") as span:
         span.span.set_attribute("gen_ai.input.messages", message)

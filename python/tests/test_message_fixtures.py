@@ -78,7 +78,12 @@ def test_fixture(fixture: dict[str, Any]) -> None:
     for holder in holders:
         file = next(candidate for candidate in offered if candidate.sha256 == holder.sha256)
         again: list[FoundFile] = []
-        scan_structured(holder.restore(media[file.sha256], file.content_type), "body", lambda f: again.append(f) or "keep")
+
+        def keep(found: FoundFile, seen: list[FoundFile] = again) -> FileDecision:
+            seen.append(found)
+            return "keep"
+
+        scan_structured(holder.restore(media[file.sha256], file.content_type), "body", keep)
         assert [(f.sha256, f.size) for f in again] == [(file.sha256, file.size)]
     original = fixture["value"] if fixture.get("text") else json.loads(attribute_text(fixture))
     for kept in fixture.get("kept", []):

@@ -153,7 +153,7 @@ def test_every_rule_names_the_option_the_value_and_the_rule(name: str, override:
 
 def test_options_are_checked_in_the_order_of_the_spec_table() -> None:
     with pytest.raises(InvalidOptionError, match=r"^api_key must be a non-empty string; got None$"):
-        Svc(api_key=None, service_name="", capture_content=False, timeout_millis=1)  # type: ignore[arg-type]
+        Svc(api_key=None, service_name="", capture_content=False, timeout_millis=1)  # type: ignore[call-overload]
 
 
 def test_defaults_and_normalized_origins() -> None:
@@ -189,7 +189,7 @@ def test_constructors_do_not_read_the_environment(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("SVC_BASE_URL", "https://env.svc.test")
     monkeypatch.setenv("OTEL_SERVICE_NAME", "from-environment")
     monkeypatch.setenv("OTEL_RESOURCE_ATTRIBUTES", "service.name=from-environment,deployment=env")
-    with pytest.raises(InvalidOptionError, match="^api_key must be a non-empty string; got None$"):
+    with pytest.raises(InvalidOptionError, match=r"^api_key must be a non-empty string; got None$"):
         Svc(service_name="checkout", capture_content=False)  # type: ignore[call-overload]
     svc = Svc(**MINIMAL, base_url="http://127.0.0.1:9")
     assert svc.transport.options.base_url == "http://127.0.0.1:9"
@@ -207,8 +207,8 @@ def test_any_integer_timeout_outside_the_range_is_refused_showing_the_value(time
 
 
 def test_existing_provider_form_checks_its_arguments() -> None:
-    with pytest.raises(InvalidOptionError, match="^transport must be made by create_svc_transport"):
-        Svc(transport=object(), tracer_provider=object(), logger_provider=object())  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match=r"^transport must be made by create_svc_transport"):
+        Svc(transport=object(), tracer_provider=object(), logger_provider=object())  # type: ignore[call-overload]
     transport = create_svc_transport(**MINIMAL, base_url="http://127.0.0.1:9")
     with pytest.raises(InvalidOptionError, match=r"^tracer_provider must expose get_tracer\(\) and force_flush"):
         Svc(transport=transport, tracer_provider=object(), logger_provider=object())

@@ -22,7 +22,12 @@ def test_enabled_false_needs_no_key_and_runs_the_application_exactly_once() -> N
         calls.append("span")
         span.set_output("ignored")
         span.record_file(role="input", media_type="image/png", data=b"x")
-    assert svc.tool("t", {}, lambda: calls.append("tool") or 7) == 7
+
+    def tool() -> int:
+        calls.append("tool")
+        return 7
+
+    assert svc.tool("t", {}, tool) == 7
     with svc.model(provider="openai", model="m") as call:
         call.set_response(output=[], usage={"input_tokens": 1})
         calls.append("model")
@@ -75,7 +80,9 @@ def test_invalid_options_disable_telemetry_with_one_warning_that_never_shows_the
 
 
 def test_the_application_error_propagates_unchanged_through_every_helper(server: ReferenceServer) -> None:
-    svc = create_svc_safe(api_key=server.keys.tracing, service_name="safe", capture_content=True, base_url=server.origin)
+    svc = create_svc_safe(
+        api_key=server.keys.tracing, service_name="safe", capture_content=True, base_url=server.origin
+    )
     error = LookupError("application")
     for run in (
         lambda: svc.tool("t", {}, lambda: (_ for _ in ()).throw(error)),

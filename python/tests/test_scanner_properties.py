@@ -17,7 +17,11 @@ from svc_run.media.scan.json.tokenize_json import Tokenized, tokenize_json
 from svc_run.media.scan.scan_attribute import scan_attribute
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
     max_leaves=20,
 )
@@ -62,7 +66,9 @@ def test_decoded_positions_map_back_into_the_literal(value: str, a: int, b: int,
 
 
 @given(st.binary(max_size=3000), st.booleans(), st.booleans())
-def test_base64_digests_are_over_the_decoded_bytes_in_either_alphabet(data: bytes, url_safe: bool, padded: bool) -> None:
+def test_base64_digests_are_over_the_decoded_bytes_in_either_alphabet(
+    data: bytes, url_safe: bool, padded: bool
+) -> None:
     text = (base64.urlsafe_b64encode(data) if url_safe else base64.b64encode(data)).decode()
     if not padded:
         text = text.rstrip("=")

@@ -55,9 +55,7 @@ def test_a_1_gb_path_attachment_uploads_with_bounded_memory(server: ReferenceSer
     path = tmp_path / "one-gigabyte.bin"
     with path.open("wb") as handle:
         handle.truncate(1_000_000_000)  # a sparse file of zeros: no disk needed to read it
-    result = run_child(
-        {"mode": "path", "origin": server.origin, "key": server.keys.tracing, "path": str(path)}
-    )
+    result = run_child({"mode": "path", "origin": server.origin, "key": server.keys.tracing, "path": str(path)})
     assert result["flushed"], result["issues"]
     assert result["size"] == 1_000_000_000
     assert (result["accepted"], result["uploaded"], result["fallbacks"]) == (1, 1, 0)

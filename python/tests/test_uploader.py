@@ -49,7 +49,12 @@ class UploadStub:
         body = request.rfile.read(length) if length else b""
         with self.lock:
             self.requests.append(
-                {"method": request.command, "path": request.path, "headers": {k.lower(): v for k, v in request.headers.items()}, "body": body}
+                {
+                    "method": request.command,
+                    "path": request.path,
+                    "headers": {k.lower(): v for k, v in request.headers.items()},
+                    "body": body,
+                }
             )
         if request.path.startswith("/api/v1/otlp/v1/"):
             answer(request, 200, b"", {"content-type": "application/x-protobuf"})
@@ -63,7 +68,10 @@ class UploadStub:
                     "status": "upload",
                     "url": f"{self.origin}/put/{reserved['sha256']}?sig=abc",
                     "method": "PUT",
-                    "headers": {"content-type": "application/octet-stream", "content-length": str(reserved["byteSize"])},
+                    "headers": {
+                        "content-type": "application/octet-stream",
+                        "content-length": str(reserved["byteSize"]),
+                    },
                     "expiresAt": "2099-01-01T00:00:00Z",
                     "ref": ref,
                 }

@@ -141,11 +141,20 @@ def test_verify_refuses_bad_arguments_before_any_request(clients: Clients) -> No
         (("0" * 32,), "trace_id must be 32 lowercase hex characters, not all zero"),
         ((trace_id(), "abc"), "expected_span_ids must be a list of span IDs; got "),
         ((trace_id(), ["0" * 16]), "expected_span_ids[0] must be 16 lowercase hex characters, not all zero"),
-        ((trace_id(), [f"{i:016x}" for i in range(1, 102)]), "expected_span_ids must hold at most 100 unique span IDs; got 101"),
-        ((trace_id(), None, ["input", "input"]), 'required_fields must hold unique field names; got "input" more than once'),
+        (
+            (trace_id(), [f"{i:016x}" for i in range(1, 102)]),
+            "expected_span_ids must hold at most 100 unique span IDs; got 101",
+        ),
+        (
+            (trace_id(), None, ["input", "input"]),
+            'required_fields must hold unique field names; got "input" more than once',
+        ),
         ((trace_id(), None, [""]), 'required_fields[0] must be a nonempty string; got ""'),
         ((trace_id(), None, None, 0), "timeout_millis must be a positive finite number of at most 60000; got 0"),
-        ((trace_id(), None, None, 60_001), "timeout_millis must be a positive finite number of at most 60000; got 60001"),
+        (
+            (trace_id(), None, None, 60_001),
+            "timeout_millis must be a positive finite number of at most 60000; got 60001",
+        ),
     ]
     for arguments, message in cases:
         with pytest.raises(InvalidOptionError) as raised:

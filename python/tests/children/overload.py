@@ -8,9 +8,11 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from pathlib import Path
 
-from rss import PeakRss
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from children.rss import PeakRss
 from svc_run import Svc
 
 config = json.loads(sys.argv[1])

@@ -12,9 +12,11 @@ import gc
 import hashlib
 import json
 import sys
+from pathlib import Path
 
-from rss import PeakRss
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from children.rss import PeakRss
 from svc_run import Attachment, Svc
 
 PNG_HEAD = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00])
@@ -55,7 +57,7 @@ with svc.span("large file") as span:
         span.set_input({"file": attachment})
         del attachment
     else:
-        span.span.set_attribute("gen_ai.input.messages", value)  # type: ignore[arg-type]
+        span.span.set_attribute("gen_ai.input.messages", value or "")
         value = None
     trace_id = span.trace_id
 meter.sample()

@@ -16,16 +16,16 @@ def plain_server(handle: Handler) -> Iterator[str]:
     """Serves ``handle`` on 127.0.0.1; yields the origin."""
 
     class RequestHandler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+        def do_GET(self) -> None:
             handle(self)
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             handle(self)
 
-        def do_PUT(self) -> None:  # noqa: N802
+        def do_PUT(self) -> None:
             handle(self)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             return
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), RequestHandler)
@@ -38,7 +38,9 @@ def plain_server(handle: Handler) -> Iterator[str]:
         server.server_close()
 
 
-def answer(request: BaseHTTPRequestHandler, status: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
+def answer(
+    request: BaseHTTPRequestHandler, status: int, body: bytes = b"", headers: dict[str, str] | None = None
+) -> None:
     """Sends one answer."""
     request.send_response(status)
     for name, value in (headers or {}).items():

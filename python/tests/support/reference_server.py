@@ -7,6 +7,7 @@ stdin closes, so it never outlives the test process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -99,10 +100,8 @@ class ReferenceServer:
         """Closes the server and waits for the child to exit."""
         if self._process.poll() is not None:
             return
-        try:
+        with contextlib.suppress(OSError):
             urllib.request.urlopen(urllib.request.Request(f"{self._control}/close", method="POST"), timeout=30).read()
-        except OSError:
-            pass
         if self._process.stdin is not None:
             self._process.stdin.close()
         try:

@@ -30,6 +30,13 @@ def attributes(record: dict[str, Any]) -> dict[str, object]:
     return {item["key"]: any_value(item["value"]) for item in record.get("attributes", [])}
 
 
+def strings(value: object) -> list[str]:
+    """``value`` as a list of strings (a stored string-array attribute such as ``svc.blobs``)."""
+    assert isinstance(value, list)
+    assert all(isinstance(item, str) for item in value)
+    return [str(item) for item in value]
+
+
 def span_named(spans: list[dict[str, Any]], name: str) -> dict[str, Any]:
     """The one stored span called ``name``."""
     found = [span for span in spans if span["name"] == name]

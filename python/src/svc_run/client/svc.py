@@ -13,7 +13,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, TypeVar, overload
 
 from opentelemetry import context as otel_context
@@ -280,7 +280,7 @@ class Svc:
     @overload
     def tool(
         self, name: str, input: object, execute: Callable[[], Awaitable[T]], *, mcp: object = None
-    ) -> Awaitable[T]: ...
+    ) -> Coroutine[Any, Any, T]: ...
 
     @overload
     def tool(self, name: str, input: object, execute: Callable[[], T], *, mcp: object = None) -> T: ...

@@ -11,10 +11,10 @@ from __future__ import annotations
 import inspect
 import logging
 import os
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, overload
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
@@ -33,6 +33,9 @@ from .span_scope import SpanScope
 from .svc import DEFAULT_SAFE_DEADLINE_MILLIS, Svc
 
 T = TypeVar("T")
+H = TypeVar("H", bound=SpanHandle)
+P = ParamSpec("P")
+R = TypeVar("R")
 _logger = logging.getLogger("svc_run")
 
 
@@ -58,22 +61,24 @@ def _noop_handle() -> ModelCallHandle:
     return ModelCallHandle(_NO_OWNER, INVALID_SPAN, otel_context.get_current())
 
 
-class _SafeScope:
+class _SafeScope(Generic[H]):
     """Enters a real scope when it can; on any telemetry failure, a no-op handle instead."""
 
-    def __init__(self, make: Callable[[], Any] | None) -> None:
+    def __init__(self, make: Callable[[], Any] | None, noop: Callable[[], H]) -> None:
         self._make = make
+        self._noop = noop
         self._scope: Any = None
 
-    def __enter__(self) -> Any:
+    def __enter__(self) -> H:
         if self._make is not None:
             try:
                 self._scope = self._make()
-                return self._scope.__enter__()
+                handle: H = self._scope.__enter__()
+                return handle
             except Exception as error:
                 _logger.debug("svc-run: a span was not recorded (%s)", type(error).__name__)
                 self._scope = None
-        return _noop_handle()
+        return self._noop()
 
     def __exit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
@@ -85,7 +90,7 @@ class _SafeScope:
         except Exception as error:
             _logger.debug("svc-run: a span was not ended cleanly (%s)", type(error).__name__)
 
-    async def __aenter__(self) -> Any:
+    async def __aenter__(self) -> H:
         return self.__enter__()
 
     async def __aexit__(
@@ -93,15 +98,15 @@ class _SafeScope:
     ) -> None:
         self.__exit__(exc_type, exc, traceback)
 
-    def __call__(self, function: Callable[..., Any]) -> Callable[..., Any]:
+    def __call__(self, function: Callable[P, R]) -> Callable[P, R]:
+        """Decorates ``function`` (undecorated when disabled or when the options are invalid)."""
         if self._make is None:
             return function
         try:
-            scope = self._make()
-            decorated: Callable[..., Any] = scope(function)
-            return decorated
+            decorated: Callable[P, R] = self._make()(function)
         except Exception:
             return function
+        return decorated
 
 
 class SafeSvc:
@@ -152,11 +157,11 @@ class SafeSvc:
         session_id: str | None = None,
         user_id: str | None = None,
         parent_context: Context | None = None,
-    ) -> Any:
+    ) -> _SafeScope[SpanHandle]:
         """Like ``Svc.span``; invalid options record no span instead of raising."""
         client = self._client
         if client is None:
-            return _SafeScope(None)
+            return _SafeScope(None, _noop_handle)
 
         def make() -> Any:
             return client.span(
@@ -169,12 +174,20 @@ class SafeSvc:
                 parent_context=parent_context,
             )
 
-        return _SafeScope(make)
+        return _SafeScope(make, _noop_handle)
 
-    def model(self, **options: Any) -> Any:
+    def model(self, **options: Any) -> _SafeScope[ModelCallHandle]:
         """Like ``Svc.model``; invalid options record no span instead of raising."""
         client = self._client
-        return _SafeScope(None if client is None else lambda: client.model(**options))
+        return _SafeScope(None if client is None else lambda: client.model(**options), _noop_handle)
+
+    @overload
+    def tool(
+        self, name: str, input: object, execute: Callable[[], Awaitable[T]], *, mcp: object = None
+    ) -> Coroutine[Any, Any, T]: ...
+
+    @overload
+    def tool(self, name: str, input: object, execute: Callable[[], T], *, mcp: object = None) -> T: ...
 
     def tool(self, name: str, input: object, execute: Callable[[], Any], *, mcp: object = None) -> Any:
         """Like ``Svc.tool``: ``execute`` runs once, whatever happens to telemetry."""
@@ -197,11 +210,11 @@ class SafeSvc:
         scope.__exit__(None, None, None)
         return result
 
-    def _tool_scope(self, name: str, input: object, mcp: object) -> Any:
+    def _tool_scope(self, name: str, input: object, mcp: object) -> _SafeScope[SpanHandle]:
         client = self._client
         if client is None:
-            return _SafeScope(None)
-        return _SafeScope(lambda: client._tool_scope(name, input, mcp))
+            return _SafeScope(None, _noop_handle)
+        return _SafeScope(lambda: client._tool_scope(name, input, mcp), _noop_handle)
 
     def _record_result(self, handle: SpanHandle, result: object) -> None:
         if self._client is None:

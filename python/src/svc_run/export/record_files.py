@@ -66,8 +66,11 @@ RecordKey = tuple[str, int, int]
 
 
 def record_key(record: object) -> RecordKey:
-    """The key of a record's files: a span by its IDs (the live span and the copy the processor
-    receives when it ends are different objects), any other record by its identity."""
+    """The key of a record's files.
+
+    A span by its IDs (the live span and the copy the processor receives when it ends are
+    different objects), any other record by its identity.
+    """
     context = getattr(record, "context", None)
     span_id = getattr(context, "span_id", None)
     trace_id = getattr(context, "trace_id", None)
