@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..media.attachment.attachment import Attachment, attachments_created
 from ..media.scan.json.js_text import utf8_length
@@ -42,13 +42,12 @@ class PlacedAttachment:
     attachment: Attachment
 
 
-@dataclass(frozen=True)
-class HelperContent:
+class HelperContent(NamedTuple):
     """The JSON text of a field, or why it cannot be recorded (``json`` is then ``None``)."""
 
     json: str | None
     problem: str | None = None
-    attachments: list[PlacedAttachment] = field(default_factory=list)
+    attachments: list[PlacedAttachment] | None = None
 
 
 def _default(value: object) -> object:
@@ -81,9 +80,12 @@ def _with_attachments(value: object, pointer: str, found: list[PlacedAttachment]
     return value
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_default)
+
+
 def dumps(value: object) -> str:
     """The compact JSON text the SDK records (UTF-8 characters as they are, no NaN)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_default)
+    return _ENCODER.encode(value)
 
 
 def helper_content(value: object, field_name: str) -> HelperContent | None:
@@ -99,4 +101,4 @@ def helper_content(value: object, field_name: str) -> HelperContent | None:
         return HelperContent(None, f"{field_name} was not recorded: it does not serialize as JSON")
     if utf8_length(text) > MAX_HELPER_CONTENT_BYTES:
         return HelperContent(None, f"{field_name} was not recorded: its JSON is over 256 KiB")
-    return HelperContent(text, None, attachments)
+    return HelperContent(text, None, attachments or None)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class SpanHandle:
     """The handle of a span started by ``svc.span()`` (or ``svc.tool()``, ``svc.model()``)."""
 
-    __slots__ = ("_owner", "context", "span", "span_id", "trace_id")
+    __slots__ = ("_owner", "context", "span")
 
     def __init__(self, owner: SpanOwner, span: Span, context: Context) -> None:
         self._owner = owner
@@ -26,11 +26,16 @@ class SpanHandle:
         """The OpenTelemetry span."""
         self.context = context
         """The context with this span active: pass it as an explicit parent (``parent_context=``)."""
-        span_context = span.get_span_context()
-        self.trace_id = format(span_context.trace_id, "032x")
+
+    @property
+    def trace_id(self) -> str:
         """The trace ID, 32 lowercase hex characters."""
-        self.span_id = format(span_context.span_id, "016x")
+        return format(self.span.get_span_context().trace_id, "032x")
+
+    @property
+    def span_id(self) -> str:
         """The span ID, 16 lowercase hex characters."""
+        return format(self.span.get_span_context().span_id, "016x")
 
     def set_input(self, value: object) -> None:
         """Records the span's input (JSON, at most 256 KiB) when content capture is on."""

@@ -8,7 +8,7 @@ from opentelemetry.context import Context
 from opentelemetry.trace import SpanKind
 
 from ..errors.invalid_option_error import InvalidOptionError
-from ..media.scan.json.js_text import is_well_formed, js_trim, utf16_length
+from ..media.scan.json.js_text import JS_WHITESPACE, is_well_formed, js_trim, utf16_length
 from ..options.describe import describe
 
 MAX_ID_LENGTH = 4096
@@ -37,11 +37,15 @@ def validate_span_options(
     Raises:
         InvalidOptionError: naming the option, the bad value and the rule.
     """
-    if not isinstance(name, str) or js_trim(name) == "":
+    if (
+        type(name) is not str
+        or ((not name or name[0] in JS_WHITESPACE or name[-1] in JS_WHITESPACE)
+        and js_trim(name) == "")
+    ):
         raise InvalidOptionError(f"{what} name must be a nonblank string; got {describe(name)}")
-    if not isinstance(kind, SpanKind):
+    if type(kind) is not SpanKind:
         raise InvalidOptionError(f"kind must be an opentelemetry.trace.SpanKind; got {describe(kind)}")
-    if attributes is not None and not isinstance(attributes, Mapping):
+    if attributes is not None and type(attributes) is not dict and not isinstance(attributes, Mapping):
         raise InvalidOptionError(
             f"attributes must be a mapping of OpenTelemetry attributes; got {describe(attributes)}"
         )

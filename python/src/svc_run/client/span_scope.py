@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Mapping
+from contextvars import Token
 from types import TracebackType
 from typing import Any, ParamSpec, TypeVar, cast
 
@@ -21,7 +22,7 @@ from opentelemetry.context import Context
 from opentelemetry.trace import SpanKind
 
 from .attribute_names import ATTR_CONVERSATION_ID, ATTR_USER_ID
-from .context_keys import HANDLE_KEY, SESSION_KEY, USER_KEY
+from .context_keys import CURRENT_HANDLE, SESSION_KEY, USER_KEY
 from .helper_content import UNSET
 from .span_handle import SpanHandle
 from .span_owner import SpanOwner
@@ -57,6 +58,7 @@ class SpanScope:
         self._prepare = prepare
         self._handle: SpanHandle | None = None
         self._token: object | None = None
+        self._handle_token: Token[Any] | None = None
 
     def _fresh(self) -> SpanScope:
         return SpanScope(
@@ -81,17 +83,20 @@ class SpanScope:
             ctx = otel_context.set_value(SESSION_KEY, self._session_id, ctx)
         if self._user_id is not None:
             ctx = otel_context.set_value(USER_KEY, self._user_id, ctx)
-        attributes: dict[str, Any] = dict(self._attributes or {})
-        session = otel_context.get_value(SESSION_KEY, ctx)
-        user = otel_context.get_value(USER_KEY, ctx)
-        if isinstance(session, str):
-            attributes[ATTR_CONVERSATION_ID] = session
-        if isinstance(user, str):
-            attributes[ATTR_USER_ID] = user
+        # A Context is a dict: read the inherited identities without copying anything.
+        session = ctx.get(SESSION_KEY)
+        user = ctx.get(USER_KEY)
+        attributes: Mapping[str, Any] | None = self._attributes
+        if isinstance(session, str) or isinstance(user, str):
+            identified: dict[str, Any] = dict(attributes or {})
+            if isinstance(session, str):
+                identified[ATTR_CONVERSATION_ID] = session
+            if isinstance(user, str):
+                identified[ATTR_USER_ID] = user
+            attributes = identified
         span = self._owner.tracer.start_span(self._name, context=parent, kind=self._kind, attributes=attributes)
         span_context = trace.set_span_in_context(span, ctx)
         handle = SpanHandle(self._owner, span, span_context)
-        handle.context = otel_context.set_value(HANDLE_KEY, handle, span_context)
         self._handle = handle
         if self._prepare is not None:
             self._prepare(handle)
@@ -113,7 +118,20 @@ class SpanScope:
     def __enter__(self) -> SpanHandle:
         handle = self.start()
         self._token = otel_context.attach(handle.context)
+        self._handle_token = CURRENT_HANDLE.set(handle)
         return handle
+
+    def suspend(self) -> None:
+        """Stops being the current span of this context, without ending (the work goes on elsewhere)."""
+        token, self._token = self._token, None
+        if token is not None:
+            otel_context.detach(token)  # type: ignore[arg-type]
+        handle_token, self._handle_token = self._handle_token, None
+        if handle_token is not None:
+            try:
+                CURRENT_HANDLE.reset(handle_token)
+            except ValueError:  # left in another context than it was entered in
+                CURRENT_HANDLE.set(None)
 
     def __exit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
@@ -121,9 +139,7 @@ class SpanScope:
         try:
             self.finish(exc)
         finally:
-            token, self._token = self._token, None
-            if token is not None:
-                otel_context.detach(token)  # type: ignore[arg-type]
+            self.suspend()
 
     async def __aenter__(self) -> SpanHandle:
         return self.__enter__()
@@ -174,11 +190,13 @@ class SpanScope:
                 sent: Any = None
                 while True:
                     token = otel_context.attach(handle.context)
+                    handle_token = CURRENT_HANDLE.set(handle)
                     try:
                         item = generator.send(sent)
                     except StopIteration as stop:
                         return stop.value
                     finally:
+                        CURRENT_HANDLE.reset(handle_token)
                         otel_context.detach(token)
                     sent = yield item
             except BaseException as raised:
@@ -209,11 +227,13 @@ class SpanScope:
                 sent: Any = None
                 while True:
                     token = otel_context.attach(handle.context)
+                    handle_token = CURRENT_HANDLE.set(handle)
                     try:
                         item = await generator.asend(sent)
                     except StopAsyncIteration:
                         return
                     finally:
+                        CURRENT_HANDLE.reset(handle_token)
                         otel_context.detach(token)
                     sent = yield item
             except BaseException as raised:

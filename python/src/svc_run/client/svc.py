@@ -54,7 +54,7 @@ from .attribute_names import (
     ATTR_TOOL_NAME,
     INFERENCE_DETAILS_EVENT,
 )
-from .context_keys import HANDLE_KEY
+from .context_keys import CURRENT_HANDLE
 from .helper_content import UNSET, PlacedAttachment, helper_content
 from .mcp_server_name import mcp_server_name
 from .model_call import ModelScope, model_attributes, validate_model_call
@@ -235,7 +235,7 @@ class Svc:
 
     def current_span(self) -> SpanHandle | None:
         """The handle of the innermost ``svc.span`` in the current context, if any."""
-        handle = otel_context.get_value(HANDLE_KEY)
+        handle = CURRENT_HANDLE.get()
         return handle if isinstance(handle, SpanHandle) else None
 
     # Spans ------------------------------------------------------------------------------------------
@@ -308,6 +308,8 @@ class Svc:
             scope.__exit__(type(error), error, error.__traceback__)
             raise
         if inspect.isawaitable(result):
+            # The work runs where the awaitable is awaited: this context lets the span go now.
+            scope.suspend()
             return self._finish_tool_async(scope, handle, result)
         try:
             self._set_content(handle.span, ATTR_TOOL_CALL_RESULT, None, result, "tool result")
@@ -334,12 +336,9 @@ class Svc:
             return result
 
     async def _finish_tool_async(self, scope: SpanScope, handle: SpanHandle, awaitable: Awaitable[T]) -> T:
-        # The scope was entered in the caller's context; the awaitable runs where it is awaited.
-        scope_token = scope._token
-        scope._token = None
-        if scope_token is not None:
-            otel_context.detach(scope_token)  # type: ignore[arg-type]
+        # The span is current inside the awaited work, in the context that awaits it.
         token = otel_context.attach(handle.context)
+        handle_token = CURRENT_HANDLE.set(handle)
         error: BaseException | None = None
         try:
             result = await awaitable
@@ -349,6 +348,7 @@ class Svc:
             error = raised
             raise
         finally:
+            CURRENT_HANDLE.reset(handle_token)
             otel_context.detach(token)
             scope.finish(error)
 
@@ -480,15 +480,20 @@ class Svc:
         if content.json is None:
             self._transport._accounting.raise_issue("traces", "warning", 0, content.problem or "not recorded")
             return
-        span.set_attribute(name, content.json)
-        if mime_name is not None:
-            span.set_attribute(mime_name, "application/json")
-        self._transport._files.set_attribute(span, name, self._attachments(name, content.attachments, "traces"))
+        if mime_name is None:
+            span.set_attribute(name, content.json)
+        else:
+            span.set_attributes({name: content.json, mime_name: "application/json"})
+        files = self._transport._files
+        if content.attachments:
+            files.set_attribute(span, name, self._attachments(name, content.attachments, "traces"))
+        elif files.any_held:
+            files.set_attribute(span, name, ())  # a new value without files replaces one with
 
-    def _attachments(self, name: str, placed: list[PlacedAttachment], signal: Signal) -> list[FoundFile]:
+    def _attachments(self, name: str, placed: list[PlacedAttachment] | None, signal: Signal) -> list[FoundFile]:
         found: list[FoundFile] = []
         accounting = self._transport._accounting
-        for item in placed:
+        for item in placed or ():
             attachment = item.attachment
             if attachment.problem is not None:
                 accounting.raise_issue(

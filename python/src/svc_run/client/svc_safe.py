@@ -203,6 +203,7 @@ class SafeSvc:
         if inspect.isawaitable(result):
             inner = scope._scope
             if self._client is not None and isinstance(inner, SpanScope):
+                inner.suspend()
                 return self._client._finish_tool_async(inner, handle, result)
             scope.__exit__(None, None, None)
             return result

@@ -39,6 +39,7 @@ class ExportAccounting:
     def __init__(self, on_issue: Callable[[ExportIssue], None] | None = None) -> None:
         self._lock = threading.Lock()
         self._on_issue = on_issue
+        self._enqueued: dict[Signal, Callable[[], int]] = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -54,10 +55,13 @@ class ExportAccounting:
         self._lock = threading.Lock()
         self._reset()
 
-    def queued(self, signal: Signal, count: int = 1) -> None:
-        """Records entered the queue."""
-        with self._lock:
-            self._counters[signal].pending += count
+    def count_queued_with(self, signal: Signal, enqueued: Callable[[], int]) -> None:
+        """Where the number of records that ever entered ``signal``'s queue is read.
+
+        A record is pending from the moment it is queued until it settles; the queue counts its
+        records itself (under its own lock), so producing a record takes no lock here.
+        """
+        self._enqueued[signal] = enqueued
 
     def dropped(self, signal: Signal, count: int = 1) -> None:
         """Records were refused by a full queue (or after shutdown); see :meth:`report_drops`."""
@@ -87,7 +91,6 @@ class ExportAccounting:
             counters.accepted += accepted
             counters.rejected += rejected
             counters.failed += failed
-            counters.pending -= accepted + rejected + failed
 
     def uploaded(self) -> None:
         """A file is stored under its trace (uploaded, or found already held there)."""
@@ -125,6 +128,10 @@ class ExportAccounting:
         with self._lock:
             traces = self._counters["traces"]
             logs = self._counters["logs"]
+            for signal, counters in self._counters.items():
+                enqueued = self._enqueued.get(signal)
+                settled = counters.accepted + counters.rejected + counters.failed
+                counters.pending = 0 if enqueued is None else enqueued() - settled
             return ExportStatus(
                 accepted_spans=traces.accepted,
                 accepted_logs=logs.accepted,

@@ -208,13 +208,24 @@ def _still_held(file: RecordFile, attributes: Mapping[str, Any], events: Sequenc
     )
 
 
+def _may_hold(attributes: Mapping[str, Any]) -> list[str]:
+    """The scanned attributes whose values may hold files (most records have none).
+
+    Names are looked at first: an SDK span's attributes are read one by one through a lock.
+    """
+    found: list[str] = []
+    for name in attributes:
+        if is_scanned_attribute(name):
+            value = attributes[name]
+            if type(value) is str and attribute_may_hold_files(name, value, attributes):
+                found.append(name)
+    return found
+
+
 def _scan_each(attributes: Mapping[str, Any], scan: Callable[[str, str], ScanResult]) -> Mapping[str, Any]:
     copy: dict[str, Any] | None = None
-    for name, value in attributes.items():
-        if not isinstance(value, str) or not is_scanned_attribute(name):
-            continue
-        if not attribute_may_hold_files(name, value, attributes):
-            continue
+    for name in _may_hold(attributes):
+        value = attributes[name]
         result = scan(name, value)
         if result.changed:
             if copy is None:
@@ -284,6 +295,14 @@ class MediaExport:
         """The span to export: files in digest form and listed, their uploads queued."""
 
         def step() -> ReadableSpan:
+            if (
+                not prepared.events
+                and not prepared.links
+                and not self._files.holds(original)
+                and not _may_hold(prepared.attributes or {})
+                and self._resource_of(prepared.resource) is prepared.resource
+            ):
+                return prepared  # nothing to read: the record goes as it is
             context = prepared.context
             trace_id = format(context.trace_id if context is not None else 0, "032x")
             original_attributes: Mapping[str, Any] = prepared.attributes or {}

@@ -105,8 +105,15 @@ class RecordFiles:
         self._entries = {}
         self._local = threading.local()
 
+    @property
+    def any_held(self) -> bool:
+        """Whether any record has files attached now."""
+        return bool(self._entries)
+
     def set_attribute(self, record: object, attribute: str, files: Sequence[FoundFile]) -> None:
         """Sets the files held by ``attribute`` of ``record``, replacing those of an earlier value."""
+        if not files and not self._entries:
+            return  # most values hold no file, and most records none either
         key = record_key(record)
         with self._lock:
             entry = self._entries.get(key)
@@ -132,6 +139,8 @@ class RecordFiles:
 
     def ended(self, record: object) -> None:
         """The span ended: its files now live as long as ``record`` (the copy queued for export)."""
+        if not self._entries:
+            return
         with self._lock:
             entry = self._entries.get(record_key(record))
             if entry is not None:
@@ -139,11 +148,15 @@ class RecordFiles:
 
     def holds(self, record: object) -> bool:
         """Whether files are attached to ``record``."""
+        if not self._entries:
+            return False
         with self._lock:
             return record_key(record) in self._entries
 
     def take(self, record: object) -> list[RecordFile]:
         """Takes the files of ``record`` for its export: their charges are the caller's now."""
+        if not self._entries:
+            return []
         with self._lock:
             entry = self._entries.pop(record_key(record), None)
         if entry is None:

@@ -77,6 +77,7 @@ class SignalPipeline(Generic[T]):
         self._steps = steps
         self._noun, self._singular = _NOUNS[signal]
         self._init_state()
+        accounting.count_queued_with(signal, lambda: self._enqueued)
 
     def _init_state(self) -> None:
         self._cond = threading.Condition()
@@ -91,7 +92,7 @@ class SignalPipeline(Generic[T]):
         self._flush_waiters = 0
         self._closed = False
         self._stopping = False
-        self._worker: threading.Thread | None = None
+        self._worker_running = False
 
     def after_fork(self) -> None:
         """In a forked child: an empty queue and no worker (one starts with the next record)."""
@@ -120,8 +121,6 @@ class SignalPipeline(Generic[T]):
         if refused:
             self._accounting.dropped(self._signal)
             self._safely(self._steps.dropped, record)
-            return
-        self._accounting.queued(self._signal)
 
     def flush(self, timeout_seconds: float | None) -> bool:
         """Exports what is queued now; True once all of it settled within the timeout."""
@@ -174,10 +173,10 @@ class SignalPipeline(Generic[T]):
 
     def _ensure_worker(self) -> None:
         """Starts the worker thread if it is not running (called holding the lock)."""
-        if self._worker is not None and self._worker.is_alive():
+        if self._worker_running:
             return
-        self._worker = threading.Thread(target=self._work, name=f"svc-run-export-{self._signal}", daemon=True)
-        self._worker.start()
+        self._worker_running = True
+        threading.Thread(target=self._work, name=f"svc-run-export-{self._signal}", daemon=True).start()
 
     def _next_batch(self) -> tuple[int, list[T]] | None:
         """Waits for a batch to send; ``None`` when the worker should stop."""
@@ -202,6 +201,7 @@ class SignalPipeline(Generic[T]):
                 self._running = False
                 self._first_queued_at = None
                 if self._stopping:
+                    self._worker_running = False
                     return None
                 self._cond.wait()
             count = min(MAX_BATCH_SIZE, len(self._queue))
@@ -220,7 +220,7 @@ class SignalPipeline(Generic[T]):
             number, batch = taken
             try:
                 self._export(number, batch)
-            except Exception as error:  # never lose the worker
+            except BaseException as error:  # never lose the worker
                 _logger.warning("svc-run: an export failed unexpectedly (%s)", type(error).__name__)
                 self._settle(number, batch, failed=len(batch))
             finally:

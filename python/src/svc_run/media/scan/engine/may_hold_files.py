@@ -19,12 +19,25 @@ from ..recognizers.all_recognizers import RECOGNIZED_TYPES, UNTYPED_PART_KEYS
 PART_WORDS: tuple[str, ...] = tuple(dict.fromkeys((*RECOGNIZED_TYPES, *UNTYPED_PART_KEYS)))
 """The words that open a part: every type value and untyped member name."""
 
-_MAYBE_FILE = re.compile(
-    '"(?:' + "|".join(re.escape(word) for word in PART_WORDS) + r')["\\]|"[dD][aA][tT][aA]:|\\u00[0-7]'
+_WORD_CHARACTERS = re.compile("[A-Za-z_-]+")
+assert all(_WORD_CHARACTERS.fullmatch(word) for word in PART_WORDS), "part words are ASCII letters, _ and -"
+
+# The TypeScript pre-check's pattern is `"(?:WORDS)["\\]|"[dD][aA][tT][aA]:|\\u00[0-7]`. Python's
+# regular expressions skip fast only to a literal first character, so the two alternatives starting
+# with a quote are one pattern, and the third is looked for apart.
+_QUOTED = re.compile(
+    '"(?:(?:' + "|".join(re.escape(word) for word in PART_WORDS) + r')["\\]|[dD][aA][tT][aA]:)'
 )
+_ASCII_ESCAPE = re.compile(r"\\u00[0-7]")
 
 
 def text_may_hold_files(text: str, start: int = 0, end: int | None = None) -> bool:
-    """False only when the JSON text ``text[start:end]`` cannot hold a file the walk would find."""
+    """False only when the JSON text ``text[start:end]`` cannot hold a file the walk would find.
+
+    It says nothing about a whole value that is a data: URL, nor about the 1 MiB inline-value rule:
+    callers check those themselves.
+    """
     stop = len(text) if end is None else end
-    return _MAYBE_FILE.search(text, start, stop) is not None
+    if _QUOTED.search(text, start, stop) is not None:
+        return True
+    return text.find("\\u00", start, stop) >= 0 and _ASCII_ESCAPE.search(text, start, stop) is not None

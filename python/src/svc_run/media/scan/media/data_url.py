@@ -30,8 +30,9 @@ class DataUrlHeader:
 
 def starts_with_data_scheme(text: str, start: int) -> bool:
     """True when ``text`` has ``data:`` (ASCII letters in any case) at ``start``."""
+    # No character but an ASCII letter lowers to an ASCII d, a or t.
     head = text[start : start + 5]
-    return len(head) == 5 and head[4] == ":" and head[:4].isascii() and head[:4].lower() == "data"
+    return len(head) == 5 and head[4] == ":" and head[:4].lower() == "data"
 
 
 def decode_uri_component(text: str) -> str | None:
