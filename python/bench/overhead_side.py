@@ -17,10 +17,32 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-WORDS = (
-    "the a model tool answer question agent search result context document user assistant system token "
-    "stream call retry cache latency budget plan step summary"
-).split()
+WORDS = [
+    "the",
+    "a",
+    "model",
+    "tool",
+    "answer",
+    "question",
+    "agent",
+    "search",
+    "result",
+    "context",
+    "document",
+    "user",
+    "assistant",
+    "system",
+    "token",
+    "stream",
+    "call",
+    "retry",
+    "cache",
+    "latency",
+    "budget",
+    "plan",
+    "step",
+    "summary",
+]
 
 
 def text(rng: random.Random, characters: int) -> str:

@@ -37,10 +37,8 @@ def validate_span_options(
     Raises:
         InvalidOptionError: naming the option, the bad value and the rule.
     """
-    if (
-        type(name) is not str
-        or ((not name or name[0] in JS_WHITESPACE or name[-1] in JS_WHITESPACE)
-        and js_trim(name) == "")
+    if type(name) is not str or (
+        (not name or name[0] in JS_WHITESPACE or name[-1] in JS_WHITESPACE) and js_trim(name) == ""
     ):
         raise InvalidOptionError(f"{what} name must be a nonblank string; got {describe(name)}")
     if type(kind) is not SpanKind:

@@ -25,9 +25,7 @@ assert all(_WORD_CHARACTERS.fullmatch(word) for word in PART_WORDS), "part words
 # The TypeScript pre-check's pattern is `"(?:WORDS)["\\]|"[dD][aA][tT][aA]:|\\u00[0-7]`. Python's
 # regular expressions skip fast only to a literal first character, so the two alternatives starting
 # with a quote are one pattern, and the third is looked for apart.
-_QUOTED = re.compile(
-    '"(?:(?:' + "|".join(re.escape(word) for word in PART_WORDS) + r')["\\]|[dD][aA][tT][aA]:)'
-)
+_QUOTED = re.compile('"(?:(?:' + "|".join(re.escape(word) for word in PART_WORDS) + r')["\\]|[dD][aA][tT][aA]:)')
 _ASCII_ESCAPE = re.compile(r"\\u00[0-7]")
 
 
