@@ -2,6 +2,7 @@
 // environment under the repository (python/.venv, ignored by git) made with the machine's python3.
 //
 //   node scripts/test-python.mjs [pytest arguments...]
+//   node scripts/test-python.mjs --setup-only   (only the environment: for bench/run.mjs)
 //
 // Creates the environment on first use and installs python/ with its pinned test extras; a later
 // run reinstalls only when python/pyproject.toml changed. pytest starts the reference server (the
@@ -20,6 +21,7 @@ const VENV_PYTHON = join(VENV, 'bin', 'python');
 const STAMP = join(VENV, '.svc-run-installed');
 const BUILD_BACKEND = ['hatchling==1.33.0', 'editables==0.6'];
 const MIN_PYTHON = [3, 10];
+const setupOnly = process.argv.includes('--setup-only');
 
 function fail(message) {
   console.error(`test-python: ${message}`);
@@ -110,6 +112,7 @@ if (installed !== wanted) {
 } else {
   console.log('test-python: .venv is up to date');
 }
+if (setupOnly) process.exit(0);
 
 // 5. Lint, format, types, tests.
 const bin = (name) => join(VENV, 'bin', name);
