@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from typing import Any
@@ -10,6 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support.clients import Clients
+from support.reference_server import ReferenceServer
+from support.stored import attributes
 from svc_run import DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MILLIS, InvalidOptionError, Svc, create_svc_transport
 from svc_run.options.validate_options import validate_options
 
@@ -197,6 +201,31 @@ def test_constructors_do_not_read_the_environment(monkeypatch: pytest.MonkeyPatc
     assert resource.attributes["service.name"] == "checkout"
     assert "deployment" not in resource.attributes
     assert os.environ["SVC_API_KEY"] == KEY
+
+
+def test_the_opentelemetry_environment_does_not_change_what_the_client_records(
+    monkeypatch: pytest.MonkeyPatch, clients: Clients, server: ReferenceServer
+) -> None:
+    # Variables the OpenTelemetry SDK reads when a provider is made without explicit values.
+    for name, value in {
+        "OTEL_SDK_DISABLED": "true",
+        "OTEL_TRACES_SAMPLER": "always_off",
+        "OTEL_ATTRIBUTE_COUNT_LIMIT": "1",
+        "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT": "4",
+        "OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT": "1",
+        "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT": "4",
+        "OTEL_LOGRECORD_ATTRIBUTE_COUNT_LIMIT": "1",
+        "OTEL_LOGRECORD_ATTRIBUTE_VALUE_LENGTH_LIMIT": "4",
+    }.items():
+        monkeypatch.setenv(name, value)
+    svc = clients()
+    with svc.span("handler", attributes={"app.first": "long value", "app.second": "another long value"}) as span:
+        svc.log_inference(input=[{"role": "user", "parts": [{"type": "text", "content": "hello there"}]}])
+    assert svc.force_flush()
+    stored = attributes(server.list_spans(span.trace_id)[0])
+    assert (stored["app.first"], stored["app.second"]) == ("long value", "another long value")
+    logged = attributes(server.list_logs(span.trace_id)[0])
+    assert json.loads(str(logged["gen_ai.input.messages"]))[0]["parts"][0]["content"] == "hello there"
 
 
 @given(st.integers().filter(lambda n: n < 100 or n > 60_000))

@@ -19,11 +19,7 @@ from typing import Any, TypeVar, overload
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.context import Context
-from opentelemetry.sdk._logs import LoggerProvider
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import SpanLimits, TracerProvider
-from opentelemetry.sdk.trace.id_generator import RandomIdGenerator
-from opentelemetry.sdk.trace.sampling import ALWAYS_ON, ParentBased
 from opentelemetry.sdk.version import __version__ as otel_sdk_version
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode, Tracer
 
@@ -58,6 +54,7 @@ from .context_keys import CURRENT_HANDLE
 from .helper_content import UNSET, PlacedAttachment, helper_content
 from .mcp_server_name import mcp_server_name
 from .model_call import ModelScope, model_attributes, validate_model_call
+from .own_providers import own_providers
 from .span_handle import SpanHandle
 from .span_options import validate_span_options
 from .span_scope import SpanScope
@@ -68,17 +65,6 @@ DEFAULT_FLUSH_TIMEOUT_MILLIS = 30_000
 """Default ``timeout_millis`` of ``force_flush`` and ``shutdown`` (as OpenTelemetry's)."""
 DEFAULT_SAFE_DEADLINE_MILLIS = 1_000
 """Default deadline of ``force_flush_safe`` and ``shutdown_safe``: 1 second."""
-
-_OWN_SPAN_LIMITS = dict(
-    max_attributes=128,
-    max_events=128,
-    max_links=128,
-    max_span_attributes=128,
-    max_event_attributes=128,
-    max_link_attributes=128,
-    max_attribute_length=SpanLimits.UNSET,
-    max_span_attribute_length=SpanLimits.UNSET,
-)
 
 
 def _error_type(error: BaseException) -> str:
@@ -181,17 +167,9 @@ class Svc:
             }
             if options.service_version is not None:
                 attributes["service.version"] = options.service_version
-            resource = Resource(attributes)
-            tracer_provider_own = TracerProvider(
-                sampler=ParentBased(ALWAYS_ON),
-                resource=resource,
-                shutdown_on_exit=False,
-                id_generator=RandomIdGenerator(),
-                span_limits=SpanLimits(**_OWN_SPAN_LIMITS),
+            tracer_provider_own, logger_provider_own = own_providers(
+                Resource(attributes), self._transport.span_processor, self._transport.log_record_processor
             )
-            tracer_provider_own.add_span_processor(self._transport.span_processor)
-            logger_provider_own = LoggerProvider(resource=resource, shutdown_on_exit=False)
-            logger_provider_own.add_log_record_processor(self._transport.log_record_processor)
             self._tracer_provider = tracer_provider_own
             self._logger_provider = logger_provider_own
             self._owns_providers = True
