@@ -3,7 +3,8 @@
  * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`) and the SDK overhead
  * benchmark (`sdk-overhead.mjs`) and the media
  * benchmarks (`media-scan.mjs`, `media-upload.mjs`) and the evaluation
- * runner benchmark (`eval-runner.mjs`).
+ * runner benchmark (`eval-runner.mjs`), then the Python SDK's benchmark (`python/bench/bench_python.py`,
+ * in the `python/.venv` that `scripts/test-python.mjs --setup-only` makes or keeps).
  * @module
  */
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -19,3 +20,26 @@ await import('./sdk-overhead.mjs');
 await import('./media-scan.mjs');
 await import('./media-upload.mjs');
 await import('./eval-runner.mjs');
+
+// The Python SDK: span() overhead against plain OpenTelemetry Python, and the media scan.
+{
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const setup = spawnSync(process.execPath, ['scripts/test-python.mjs', '--setup-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const bench =
+    setup.status === 0
+      ? spawnSync(`${root}python/.venv/bin/python`, ['python/bench/bench_python.py'], {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, SVC_NODE: process.execPath },
+        })
+      : undefined;
+  if (bench?.status !== 0) {
+    console.error('bench: the Python SDK benchmark did not run to the end');
+    process.exitCode = 1;
+  }
+}

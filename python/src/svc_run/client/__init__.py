@@ -1,0 +1,1 @@
+"""The tracing client: spans and logs with the service's conventions."""

@@ -1,0 +1,1 @@
+"""The connection check: ``GET /api/v1/projects/current``."""

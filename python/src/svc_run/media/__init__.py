@@ -1,0 +1,1 @@
+"""Files in recorded values: the scanner, attachments, uploads and reading files back."""

@@ -1,0 +1,1 @@
+"""Files given by the application: ``Attachment`` and recorded files (``record_file``)."""

@@ -1,0 +1,1 @@
+"""Reading recorded files back: ``media.fetch``, ``media.resolve`` and ``rehydrate_media``."""

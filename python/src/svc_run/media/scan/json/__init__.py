@@ -1,0 +1,1 @@
+"""Positioned JSON text: tokenizing, string literals, pointers."""

@@ -1,0 +1,1 @@
+"""Media types, data: URLs and format signatures as the scanner reads them."""

@@ -1,0 +1,1 @@
+"""One module per message convention: where a part's bytes are, and how to put them back."""

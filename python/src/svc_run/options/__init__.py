@@ -1,0 +1,1 @@
+"""Client options: their rules, defaults and the one place they are validated."""

@@ -1,0 +1,1 @@
+"""Processes and threads: carrying the current span into thread pools."""

@@ -1,0 +1,1 @@
+"""Trace verification: polling the trace receipt."""

@@ -1,0 +1,1 @@
+"""Programs the tests run as child processes (fork, interpreter exit, memory)."""

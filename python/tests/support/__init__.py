@@ -1,0 +1,1 @@
+"""Test support: the reference server, fixtures and file helpers."""
