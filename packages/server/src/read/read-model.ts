@@ -6,15 +6,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { ApiError } from '../http/api-error.js';
 import type { TraceFiles } from '../media/trace-files.js';
-import type { TraceOutline } from './read-model-types.js';
+import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
+import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
-import { traceOutline } from './trace-outline.js';
+import { spanDetail } from './span-detail.js';
+import { SpanRows } from './span-rows.js';
+import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
 
 /** Reads stored traces. */
 export class ReadModel {
   readonly #db: DatabaseSync;
   readonly #rows: TraceRows;
+  readonly #spans: SpanRows;
   readonly #files: TraceFiles;
   readonly #catchUp: () => Promise<void>;
 
@@ -25,6 +29,7 @@ export class ReadModel {
   constructor(db: DatabaseSync, files: TraceFiles, catchUpIndex: () => Promise<void>) {
     this.#db = db;
     this.#rows = new TraceRows(db);
+    this.#spans = new SpanRows(db);
     this.#files = files;
     this.#catchUp = catchUpIndex;
   }
@@ -54,6 +59,67 @@ export class ReadModel {
   ): Promise<TracePage> {
     await this.#catchUp();
     return searchTraces(this.#db, filter, page);
+  }
+
+  /**
+   * Everything of span `spanId` (16 lowercase hex) of trace `traceId`: attributes, events, links,
+   * resource and scope, correlated log records, messages normalized across conventions, every
+   * file with its state, remote references and large values. Without `includeContent`, recorded
+   * content (content attributes, message text, tool arguments and results, log bodies, status
+   * messages) is left out, and its presence and size are shown.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
+   */
+  async spanDetail(
+    traceId: string,
+    spanId: string,
+    options: { includeContent: boolean },
+  ): Promise<SpanDetail> {
+    const traceNo = this.#traceNumber(traceId);
+    await this.#catchUp();
+    const span = this.#spans.span(traceNo, spanId);
+    if (span === undefined)
+      throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
+    const logs = this.#spans.logs(traceNo, traceId, spanId);
+    const listed = this.#files.listed(traceId, { spanId });
+    const fileKeys = new Set(listed.map((f) => `${f.record}:${f.logTimeUnixNano ?? ''}:${f.key}`));
+    const outline = outlineSpan(
+      {
+        span_id: span.spanId,
+        parent_span_id: span.parentSpanId,
+        name: span.name,
+        kind: span.kind,
+        start_time_unix_nano: span.startTimeUnixNano,
+        end_time_unix_nano: span.endTimeUnixNano,
+        status_code: span.statusCode,
+        model: span.facts.model,
+        input_tokens: span.facts.inputTokens,
+        output_tokens: span.facts.outputTokens,
+        error_type: span.facts.errorType,
+        error: span.facts.error ? 1 : 0,
+      },
+      span.parentSpanId !== '' && this.#spans.exists(traceNo, span.parentSpanId),
+      span.events.length,
+      logs.length,
+      fileKeys.size,
+    );
+    return spanDetail(
+      {
+        traceId,
+        span,
+        outline,
+        logs,
+        listed,
+        stateOf: async (sha256) => {
+          const holding = await this.#files.holding(traceId, sha256);
+          if (holding === undefined) return 'not uploaded';
+          return holding.readable ? 'stored' : 'unavailable';
+        },
+        normalizeSpan: normalizeSpanMessages,
+        normalizeLog: normalizeLogMessages,
+      },
+      options.includeContent,
+    );
   }
 
   #traceNumber(traceId: string): number {

@@ -12,4 +12,5 @@ const READERS: readonly KeyPreset[] = ['read', 'read_write'];
 export const READ_ROUTE_ACCESS = {
   'traces.search': { method: 'GET', path: '/api/v1/traces', presets: READERS },
   'traces.outline': { method: 'GET', path: '/api/v1/traces/{traceId}', presets: READERS },
+  'traces.span': { method: 'GET', path: '/api/v1/traces/{traceId}/spans/{spanId}', presets: READERS },
 } as const;

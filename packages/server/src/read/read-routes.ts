@@ -7,7 +7,13 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../auth/route-guard.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { ReadModel } from './read-model.js';
-import { TraceIdParam, TraceOutlineSchema, TracePageSchema } from './read-schemas.js';
+import {
+  SpanDetailSchema,
+  SpanIdParam,
+  TraceIdParam,
+  TraceOutlineSchema,
+  TracePageSchema,
+} from './read-schemas.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type TraceSearchFilter } from './search-traces.js';
 import { MAX_OUTLINE_SPANS } from './trace-outline.js';
 
@@ -110,6 +116,33 @@ const outlineRoute = createRoute({
   },
 });
 
+const spanRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/traces/{traceId}/spans/{spanId}',
+  summary: 'Everything of one span: messages, files with their state, attributes, events, logs',
+  security: [{ bearer: [] }],
+  request: {
+    params: z.object({ traceId: TraceIdParam, spanId: SpanIdParam }),
+    query: z.object({
+      includeContent: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi(
+          query(
+            'includeContent',
+            'true: recorded content (content attributes, message text, tool arguments and results, log bodies) is included; else only its presence and size',
+          ),
+        ),
+    }),
+  },
+  responses: {
+    200: { description: 'The span', content: { 'application/json': { schema: SpanDetailSchema } } },
+    400: errorResponseDoc('Invalid trace or span ID'),
+    404: errorResponseDoc('The trace or the span is not stored'),
+    ...AUTH_ERROR_RESPONSES,
+  },
+});
+
 /** Registers the read API on `app`. */
 export function registerReadRoutes(app: OpenAPIHono<GuardedEnv>, readModel: ReadModel): void {
   app.openapi(searchRoute, async (c) => {
@@ -135,6 +168,14 @@ export function registerReadRoutes(app: OpenAPIHono<GuardedEnv>, readModel: Read
     return c.json(await readModel.searchTraces(filter, page), 200);
   });
 
+  app.openapi(spanRoute, async (c) => {
+    const { traceId, spanId } = c.req.valid('param');
+    const { includeContent } = c.req.valid('query');
+    return c.json(
+      await readModel.spanDetail(traceId, spanId, { includeContent: includeContent === 'true' }),
+      200,
+    );
+  });
   app.openapi(outlineRoute, async (c) => {
     const { traceId } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');

@@ -103,3 +103,150 @@ export const TracePageSchema = z
     nextCursor: z.string().nullable().describe('Give as `after` for the next page'),
   })
   .openapi('TracePage');
+
+const location = z.object({ attribute: z.string(), pointer: z.string() });
+
+const AttributeViewSchema = z
+  .object({
+    key: z.string(),
+    type: z.string(),
+    value: z.unknown().optional(),
+    size: z.number().int(),
+    content: z.boolean(),
+    withheld: z.literal(true).optional(),
+    truncated: z.literal(true).optional(),
+  })
+  .openapi('AttributeView');
+
+const FileViewSchema = z
+  .object({
+    key: z.string(),
+    sha256: z.string(),
+    size: z.number().int(),
+    contentType: z.string(),
+    name: z.string().optional(),
+    state: z.enum(['stored', 'not uploaded', 'unavailable']),
+    form: z.enum(['digest', 'inline']),
+    where: z.enum(['message', 'event', 'attachment', 'metadata', 'log']),
+    role: z.enum(['input', 'attachment', 'output']).optional(),
+  })
+  .openapi('SpanFile');
+
+const RemoteReferenceSchema = z
+  .object({
+    kind: z.enum(['uri', 'file_id', 'media_reference']),
+    link: z.boolean().optional(),
+    objectStore: z.boolean().optional(),
+    uri: z.string().optional(),
+    fileId: z.string().optional(),
+    provider: z.string().optional(),
+    platform: z.string().optional(),
+    id: z.string().optional(),
+    mediaType: z.string().optional(),
+    name: z.string().optional(),
+    withheld: z.literal(true).optional(),
+  })
+  .openapi('RemoteReference');
+
+const MessagePartSchema: z.ZodType = z
+  .object({
+    type: z.enum(['text', 'reasoning', 'file', 'remote', 'tool_call', 'tool_result', 'other']),
+    at: location,
+    text: z.string().optional(),
+    size: z.number().int().optional(),
+    withheld: z.literal(true).optional(),
+    truncated: z.literal(true).optional(),
+    prefixOf: FileViewSchema.optional(),
+    file: FileViewSchema.optional(),
+    reference: RemoteReferenceSchema.optional(),
+    id: z.string().optional(),
+    name: z.string().optional(),
+    arguments: z.unknown().optional(),
+    isError: z.boolean().optional(),
+    parts: z.array(z.lazy(() => MessagePartSchema)).optional(),
+    value: z.unknown().optional(),
+  })
+  .openapi('MessagePart');
+
+const MessageSchema = z
+  .object({
+    direction: z.enum(['input', 'output']),
+    role: z.string(),
+    name: z.string().optional(),
+    finishReason: z.string().optional(),
+    convention: z.string(),
+    at: location,
+    parts: z.array(MessagePartSchema),
+  })
+  .openapi('Message');
+
+/** Everything of one span. */
+export const SpanDetailSchema = z
+  .object({
+    traceId: z.string(),
+    span: OutlineSpanSchema.extend({
+      traceState: z.string(),
+      statusMessage: z.string().optional(),
+      statusMessageSize: z.number().int(),
+      droppedAttributesCount: z.number().int(),
+      droppedEventsCount: z.number().int(),
+      droppedLinksCount: z.number().int(),
+    }),
+    contentIncluded: z.boolean(),
+    resource: z.array(AttributeViewSchema),
+    scope: z.object({ name: z.string(), version: z.string(), attributes: z.array(AttributeViewSchema) }),
+    messages: z.array(MessageSchema),
+    messageAttributes: z.array(z.string()),
+    files: z.array(FileViewSchema),
+    remoteReferences: z.array(
+      RemoteReferenceSchema.extend({ where: z.enum(['message', 'metadata', 'log']), at: location }),
+    ),
+    largeValues: z.array(
+      z.object({
+        attribute: z.string(),
+        key: z.string(),
+        sha256: z.string(),
+        size: z.number().int(),
+        contentType: z.string(),
+        state: z.enum(['stored', 'not uploaded', 'unavailable']),
+        prefixSize: z.number().int(),
+        prefix: z.string().optional(),
+      }),
+    ),
+    attributes: z.array(AttributeViewSchema),
+    events: z.array(
+      z.object({
+        name: z.string(),
+        time: z.string(),
+        timeUnixNano: nanos,
+        attributes: z.array(AttributeViewSchema),
+        droppedAttributesCount: z.number().int(),
+      }),
+    ),
+    links: z.array(
+      z.object({
+        traceId: z.string(),
+        spanId: z.string(),
+        traceState: z.string(),
+        attributes: z.array(AttributeViewSchema),
+      }),
+    ),
+    logs: z.array(
+      z.object({
+        time: z.string(),
+        timeUnixNano: nanos,
+        severityNumber: z.number().int(),
+        severityText: z.string(),
+        eventName: z.string(),
+        body: z.unknown().optional(),
+        bodyType: z.string(),
+        bodySize: z.number().int(),
+        bodyWithheld: z.literal(true).optional(),
+        bodyTruncated: z.literal(true).optional(),
+        attributes: z.array(AttributeViewSchema),
+        messages: z.array(MessageSchema),
+      }),
+    ),
+    omittedLogs: z.number().int(),
+  })
+  .openapi('SpanDetail');

@@ -65,7 +65,7 @@ export function traceOutline(
   const spans = spanRows.map((row) =>
     outlineSpan(
       row,
-      ids,
+      row.parent_span_id !== '' && ids.has(row.parent_span_id),
       events.get(row.span_id) ?? 0,
       logs.get(row.span_id) ?? 0,
       files.get(row.span_id)?.size ?? 0,
@@ -79,16 +79,20 @@ export function traceOutline(
   return { summary, spans: spans.slice(start, end), nextCursor: end < spans.length ? String(end) : null };
 }
 
-function outlineSpan(
-  row: OutlineRow,
-  ids: ReadonlySet<string>,
+/**
+ * One span of an outline. `parentStored`: whether its parent is a span of the trace (a span whose
+ * parent never arrived is shown as a root).
+ */
+export function outlineSpan(
+  row: Omit<OutlineRow, 'id'>,
+  parentStored: boolean,
   eventCount: number,
   logCount: number,
   fileCount: number,
 ): OutlineSpan {
   return {
     spanId: row.span_id,
-    parentSpanId: row.parent_span_id !== '' && ids.has(row.parent_span_id) ? row.parent_span_id : null,
+    parentSpanId: parentStored ? row.parent_span_id : null,
     name: row.name,
     kind: KINDS[row.kind] ?? 'UNSPECIFIED',
     startTimeUnixNano: row.start_time_unix_nano,
