@@ -12,6 +12,7 @@ import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
+import { registerMcpRoute } from './mcp/mcp-route.js';
 import type { Project } from './project/project.js';
 import type { ReadModel } from './read/read-model.js';
 import { registerReadRoutes } from './read/read-routes.js';
@@ -35,7 +36,7 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
-  /** The read model; the read API (`/api/v1/traces…`) is served when given. */
+  /** The read model; the read API (`/api/v1/traces…`) and the MCP tool server (`/mcp`) are served when given. */
   readModel?: ReadModel;
 }
 
@@ -84,7 +85,17 @@ export function createApp(options: AppOptions): SvcApp {
   };
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
-  if (options.readModel) registerReadRoutes(app, options.readModel);
+  if (options.readModel) {
+    registerReadRoutes(app, options.readModel);
+    // The MCP tool server (`/mcp`) reads through the same read model and registry.
+    registerMcpRoute(app, options.keyRing, {
+      readModel: options.readModel,
+      traceStore: options.traceStore,
+      files: options.media.files,
+      evals: options.evals,
+      publicOrigin: options.publicOrigin,
+    });
+  }
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

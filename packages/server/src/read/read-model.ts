@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
+import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
 import { SpanRows } from './span-rows.js';
@@ -120,6 +121,32 @@ export class ReadModel {
       },
       options.includeContent,
     );
+  }
+
+  /**
+   * One recorded value of span `spanId` of trace `traceId` whole, as text (the span detail shows
+   * values to their first 64 KiB): an attribute of the span, its resource or scope, one of its
+   * events, links or correlated log records, or a log record's body. Content is withheld without
+   * `includeContent`.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace, the span, the record or the attribute is
+   *   not stored.
+   */
+  async recordedValue(
+    traceId: string,
+    spanId: string,
+    source: RecordedValueSource,
+    options: { includeContent: boolean },
+  ): Promise<RecordedValue> {
+    const traceNo = this.#traceNumber(traceId);
+    await this.#catchUp();
+    const span = this.#spans.span(traceNo, spanId);
+    if (span === undefined)
+      throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
+    const logs = source.record === 'log' ? this.#spans.logs(traceNo, traceId, spanId) : [];
+    const value = recordedValue(span, logs, source, options.includeContent);
+    if (value === undefined) throw new ApiError(404, 'not_found', 'The span has no such recorded value.');
+    return value;
   }
 
   #traceNumber(traceId: string): number {
