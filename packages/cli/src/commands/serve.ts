@@ -61,7 +61,8 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         [
           `svc serve: listening on ${server.origin}`,
           `Data directory: ${server.dataDir}`,
-          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY)`,
+          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY, SVC_MCP_KEY)`,
+          `MCP tool server: ${server.origin}/mcp (key: SVC_MCP_KEY), or \`svc mcp --env-file ${envFile}\` over stdio`,
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),
@@ -98,9 +99,10 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
       [
         '',
         `Writes ${ENV_FILE} (mode 0600) in the data directory, setting SVC_BASE_URL,`,
-        'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY and SVC_MACHINE_KEY (the',
-        'machine credential of managed targets). A restart on the same data directory',
-        'keeps the project, its keys and its traces.',
+        'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY (the',
+        'machine credential of managed targets) and SVC_MCP_KEY (the MCP Read key, for',
+        'agents reading traces over MCP at <origin>/mcp or with `svc mcp`). A restart on',
+        'the same data directory keeps the project, its keys and its traces.',
         'Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.',
       ].join('\n'),
     )
