@@ -52,10 +52,11 @@ export async function toolAnswer(spec: AnswerSpec): Promise<CallToolResult> {
       size: { characters: 0, tokens: 0, budgetTokens },
     };
     let text = '';
-    // Twice: the size's own digits are part of the size.
-    for (let pass = 0; pass < 2; pass++) {
+    // Until it holds still: the size's own digits (in both renderings) are part of the size.
+    for (let pass = 0; pass < 8; pass++) {
       text = clampText(spec.render(structured));
       const characters = text.length + JSON.stringify(structured).length;
+      if (characters === structured.size.characters) break;
       structured.size = { characters, tokens: estimateTokens(characters), budgetTokens };
     }
     if (structured.size.characters <= budget) {

@@ -17,12 +17,22 @@ import { cursorInput, limitInput, maxTokensInput } from '../tool-inputs.js';
 
 const text = (max: number) => z.string().min(1).max(max);
 
-const input = {
-  from: z.iso
-    .datetime({ offset: true })
+const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO 8601 time with a zone; checked here rather than by a long pattern in the tool list. */
+const time = (description: string) =>
+  z
+    .string()
+    .refine(
+      (value) => isoDateTime.safeParse(value).success,
+      'must be an ISO 8601 time with a zone, like 2026-05-01T12:00:00Z',
+    )
+    .meta({ format: 'date-time' })
     .optional()
-    .describe('Traces starting at or after this time (ISO 8601)'),
-  to: z.iso.datetime({ offset: true }).optional().describe('Traces starting before this time (ISO 8601)'),
+    .describe(description);
+
+const input = {
+  from: time('Traces starting at or after this time (ISO 8601)'),
+  to: time('Traces starting before this time (ISO 8601)'),
   service: text(256).optional().describe('service.name, exactly'),
   span_name: text(256).optional().describe('Part of a span name, any case'),
   session_id: text(4096).optional().describe('Session ID, exactly'),
