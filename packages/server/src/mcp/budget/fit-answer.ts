@@ -97,18 +97,25 @@ function cutsLength(cuts: readonly AnswerCut[]): number {
   return cuts.reduce((sum, cut) => sum + jsonLength(cut) + 1, 0);
 }
 
+/**
+ * Items after a cut measured one by one; past them the size left out is estimated from their
+ * average (a 10,000-span outline is not serialized whole to say what one answer left out).
+ */
+const MEASURED_REST_ITEMS = 2_000;
+
 /** The cut of `list` from its loaded item `first` on, counting items past the loaded ones. */
-function restCut(list: FitList, lengths: readonly number[], first: number): AnswerCut {
-  const loaded = lengths.slice(first).reduce((sum, length) => sum + length, 0);
+function restCut(list: FitList, first: number): AnswerCut {
+  const measured = list.items.slice(first, first + MEASURED_REST_ITEMS).map((item) => jsonLength(item) + 1);
+  const measuredSum = measured.reduce((sum, length) => sum + length, 0);
+  const average = measured.length === 0 ? 0 : measuredSum / measured.length;
   const loadedEnd = list.start + list.items.length;
-  const beyond = Math.max(0, (list.total ?? loadedEnd) - loadedEnd);
-  const average =
-    lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
+  const unmeasured =
+    list.items.length - first - measured.length + Math.max(0, (list.total ?? loadedEnd) - loadedEnd);
   return listCut(
     jsonPointer(list.path),
     list.start + first,
-    list.items.length - first + beyond,
-    loaded + Math.round(average * beyond),
+    measured.length + unmeasured,
+    measuredSum + Math.round(average * unmeasured),
     list.next(list.start + first),
   );
 }
@@ -146,12 +153,11 @@ export function fitAnswer(plan: FitPlan, room: number): FittedAnswer {
   const alone = room - used;
   for (const list of plan.lists) {
     const shown: unknown[] = [];
-    const lengths = list.items.map((item) => jsonLength(item) + 1);
     for (let i = 0; i < list.items.length; i++) {
       const item = list.items[i];
       const position = list.start + i;
       const itemCuts = list.cutsOf?.(item, position) ?? [];
-      const size = lengths[i]! + cutsLength(itemCuts);
+      const size = jsonLength(item) + 1 + cutsLength(itemCuts);
       const reserve = i + 1 < list.items.length ? LIST_CUT_CHARACTERS : 0;
       if (used + size + reserve <= room) {
         shown.push(item);
@@ -172,7 +178,7 @@ export function fitAnswer(plan: FitPlan, room: number): FittedAnswer {
         }
       }
       if (first < list.items.length) {
-        cuts.push(restCut(list, lengths, first));
+        cuts.push(restCut(list, first));
         used += jsonLength(cuts.at(-1)) + 1;
       }
       break;
@@ -183,7 +189,7 @@ export function fitAnswer(plan: FitPlan, room: number): FittedAnswer {
       list.total > list.start + shown.length
     ) {
       // Every loaded item is shown, but the list goes on past what was loaded.
-      cuts.push(restCut(list, lengths, list.items.length));
+      cuts.push(restCut(list, list.items.length));
       used += jsonLength(cuts.at(-1)) + 1;
     }
     answer = withValueAt(answer, list.path, shown);
