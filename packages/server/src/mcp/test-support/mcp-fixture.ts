@@ -6,7 +6,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll } from 'vitest';
-import type { StartServerOptions } from '../../start-server.js';
 import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
 import { callTool, httpClient } from './mcp-clients.js';
 
@@ -21,7 +20,7 @@ export interface McpFixture {
 }
 
 /** Registers `beforeAll`/`afterAll` starting the server and connecting the client. */
-export function useMcp(options: StartServerOptions = {}): McpFixture {
+export function useMcp(options: Parameters<typeof useServer>[0] = {}): McpFixture {
   const fx = useServer(options);
   let client: Client | undefined;
   beforeAll(async () => {
