@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evalRequests, UNKNOWN_ID } from '../../evals/test-support/eval-requests.js';
+import { evalRequests, UNKNOWN_ID, uniqueSlug } from '../../evals/test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../../evals/test-support/eval-setup.js';
 import { errorText, resultCharacters, structured } from '../test-support/mcp-clients.js';
 import { useMcp } from '../test-support/mcp-fixture.js';
@@ -235,6 +235,33 @@ describe.each([
     }
     const all = structured<Json>(await mcp.call(tool, {}));
     expect(all.items.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('cuts a page over the budget, and the cut continues it exactly', async () => {
+    // Twelve more of them with 4,000-character descriptions: a page of 50 is over 8,000 characters.
+    for (let i = 0; i < 12; i++) {
+      const created = await api.post(path, {
+        name: `Long ${i}`,
+        slug: uniqueSlug('long'),
+        description: 'd'.repeat(4_000),
+      });
+      expect(created.status).toBe(200);
+    }
+    const first = await mcp.call(tool, { max_tokens: 2_000 });
+    expect(resultCharacters(first)).toBeLessThanOrEqual(8_000);
+    const answer = structured<Json>(first);
+    expect(answer.nextPage).toBeUndefined();
+    expect(answer.cuts[0]).toMatchObject({ kind: 'list', at: '/items', from: answer.items.length });
+    const items = [...answer.items];
+    let next = answer.cuts[0]?.next;
+    while (next !== undefined) {
+      const page = structured<Json>(await mcp.call(next.tool, next.arguments));
+      expect(page.size.characters).toBeLessThanOrEqual(8_000);
+      items.push(...page.items);
+      next = page.cuts[0]?.next ?? page.nextPage;
+    }
+    const all = await api.get<Json>(`${path}?limit=100`, { key: mcp.fx.server.keys.read });
+    expect(items).toEqual(all.body.items);
   });
 
   it.each([

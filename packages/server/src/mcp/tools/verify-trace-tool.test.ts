@@ -3,7 +3,7 @@ import type { TraceReceiptView } from '../../receipt/trace-receipt.js';
 import { ingest } from '../../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, str, tracesRequest } from '../../test-support/otlp-fixtures.js';
 import type { McpSources } from '../mcp-sources.js';
-import { errorText, structured } from '../test-support/mcp-clients.js';
+import { errorText, resultCharacters, structured } from '../test-support/mcp-clients.js';
 import { useMcp } from '../test-support/mcp-fixture.js';
 import type { PollClock } from './poll-until.js';
 import { verifyTraceTool } from './verify-trace-tool.js';
@@ -70,6 +70,20 @@ describe('verify_trace', () => {
       spanCount: 1,
       fields: { model: true, output: false },
     });
+  });
+
+  it('fits its largest answer (100 missing span IDs) in the smallest budget', async () => {
+    const expected = Array.from({ length: 100 }, () => newSpanId());
+    const result = await mcp.call('verify_trace', {
+      trace_id: t.traceId,
+      expected_span_ids: expected,
+      timeout_ms: 1,
+      max_tokens: 2_000,
+    });
+    const answer = structured<Verification>(result);
+    expect(answer.receipt?.missingSpanIds).toEqual(expected);
+    expect(answer.cuts).toEqual([]);
+    expect(resultCharacters(result)).toBeLessThanOrEqual(8_000);
   });
 
   it('answers verified: false and no receipt for a trace never stored', async () => {
