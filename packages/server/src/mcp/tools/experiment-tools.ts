@@ -9,6 +9,7 @@ import type { Execution, ExperimentItem } from '../../evals/experiments/experime
 import { valueCut } from '../budget/answer-cut.js';
 import { fitWholeAnswer, type WholeAnswer } from '../budget/whole-answer.js';
 import { defineTool } from '../define-tool.js';
+import { withoutFileBytes } from '../file-bytes.js';
 import type { McpSources } from '../mcp-sources.js';
 import { count, renderCuts, type StructuredAnswer, toolAnswer } from '../tool-answer.js';
 import { decodeCursor, encodeCursor, type ToolCursor } from '../tool-cursor.js';
@@ -78,10 +79,11 @@ export function getExperimentTool(sources: McpSources) {
           ['experiment', 'name'],
         ],
         ids: { experimentId },
-        show: (item) => ({
-          ...gateContent(item, CASE_CONTENT, included),
-          latestExecution: gatedExecution(item.latestExecution, included),
-        }),
+        show: (item) =>
+          withoutFileBytes({
+            ...gateContent(item, CASE_CONTENT, included),
+            latestExecution: gatedExecution(item.latestExecution, included),
+          }),
         standIn: (_path, item, position) => {
           const { caseId } = item as { caseId: string };
           const characters = JSON.stringify(item).length;
@@ -170,12 +172,12 @@ export function getExperimentItemTool(sources: McpSources) {
         },
       });
       const whole: WholeAnswer = {
-        whole: {
+        whole: withoutFileBytes({
           experimentId,
           case: gateContent(view.case, CASE_CONTENT, included),
           executions: view.executions.map((execution) => gatedExecution(execution, included)),
           results: results.map((result) => gateContent(result, RESULT_CONTENT, included)),
-        },
+        }),
         lists: [['executions'], ['results'], ['case', 'files']],
         headValues: [
           ['case', 'inputs'],

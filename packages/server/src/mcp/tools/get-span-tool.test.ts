@@ -18,6 +18,7 @@ import {
   tracesRequest,
 } from '../../test-support/otlp-fixtures.js';
 import type { AnswerCut } from '../budget/answer-cut.js';
+import { withoutFileBytesInText } from '../file-bytes.js';
 import { fileUri } from '../file-uri.js';
 import { errorText, resultCharacters, structured } from '../test-support/mcp-clients.js';
 import { useMcp } from '../test-support/mcp-fixture.js';
@@ -334,5 +335,69 @@ describe(`the file resource ${'svc://traces/{traceId}/files/{sha256}'}`, () => {
     await expect(mcp.client.readResource({ uri: fileUri('bad', 'f'.repeat(64)) })).rejects.toMatchObject({
       code: -32002,
     });
+  });
+});
+
+describe('file bytes in recorded values', () => {
+  it('never answer base64: data: URLs and base64 runs become a note with the SHA-256 of their bytes', async () => {
+    const dot = readFileSync(new URL('../../../../../fixtures/media/dot.png', import.meta.url));
+    const traceId = newTraceId();
+    const spanId = newSpanId();
+    const content = [
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${dot.toString('base64')}` } },
+    ];
+    const anthropic = [
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: cat.toString('base64') } },
+    ];
+    await ingest(
+      mcp.fx.server,
+      'traces',
+      tracesRequest([
+        jsonSpan(traceId, {
+          spanId,
+          attributes: [
+            str('gen_ai.input.messages', JSON.stringify([{ role: 'user', content }])),
+            str('custom.thing', `data:image/png;base64,${dot.toString('base64')}`),
+            str('custom.raw', JSON.stringify(anthropic)),
+          ],
+        }),
+      ]),
+    );
+    await ingest(
+      mcp.fx.server,
+      'logs',
+      logsRequest([
+        {
+          traceId,
+          spanId,
+          timeUnixNano: '1763740800600000000',
+          eventName: 'gen_ai.user.message',
+          body: { kvlistValue: { values: [str('content', JSON.stringify(content))] } },
+        },
+      ]),
+    );
+    const result = await mcp.call('get_span', { trace_id: traceId, span_id: spanId, include_content: true });
+    const whole = JSON.stringify(result);
+    for (const bytes of [dot, cat]) expect(whole).not.toContain(bytes.toString('base64').slice(0, 40));
+    expect(whole).toContain(`[file bytes withheld: image/png, ${dot.length} bytes, sha256 ${sha256Of(dot)}]`);
+    expect(whole).toContain(`[file bytes withheld: ${cat.length} bytes, sha256 ${sha256Of(cat)}]`);
+    const answer = structured<Answer>(result);
+    expect(answer.files).toEqual(
+      expect.arrayContaining([expect.objectContaining({ sha256: sha256Of(dot), form: 'inline' })]),
+    );
+    // Read whole as a recorded value, the attribute is rewritten the same way.
+    const recorded = structured<{ window: { text: string } }>(
+      await mcp.call('get_span', {
+        trace_id: traceId,
+        span_id: spanId,
+        include_content: true,
+        cursor: encodeCursor({ recorded: { record: 'span', attribute: 'custom.thing' }, from: 0 }),
+      }),
+    );
+    expect(recorded.window.text).toBe(
+      `data:image/png;base64,[file bytes withheld: image/png, ${dot.length} bytes, sha256 ${sha256Of(dot)}]`,
+    );
+    // Not mistaken for a file: long numbers and repeated letters stay as they are (see the 50 MB test).
+    expect(withoutFileBytesInText('0123456789'.repeat(200))).toBe('0123456789'.repeat(200));
   });
 });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { MessageView, SpanDetail, SpanFileView } from '../../read/read-model-types.js';
 import { type AnswerPath, fitWholeAnswer, type WholeAnswer, windowAnswer } from '../budget/whole-answer.js';
 import { defineTool } from '../define-tool.js';
+import { withoutFileBytes, withoutFileBytesInText } from '../file-bytes.js';
 import { fileUri } from '../file-uri.js';
 import type { McpSources } from '../mcp-sources.js';
 import { count, renderCuts, type StructuredAnswer, toolAnswer } from '../tool-answer.js';
@@ -176,16 +177,29 @@ export function getSpanTool(sources: McpSources) {
             'This value is recorded content: call with include_content: true to read it.',
           );
         }
+        // File bytes in the value (a data: URL, long base64) are replaced window by window.
         const text = value.text;
         const at = `recorded:${recorded.record}${'index' in recorded ? `[${recorded.index}]` : ''}:${recorded.attribute ?? 'body'}`;
         return toolAnswer({
           maxTokens: args.max_tokens,
-          fit: (room) =>
-            windowAnswer(ids, at, text, cursor.from, room, (from) => call({ recorded, from }), {
-              recorded,
-              type: value.type,
-              size: value.size,
-            }),
+          fit: (room) => {
+            const fitted = windowAnswer(
+              ids,
+              at,
+              text,
+              cursor.from,
+              room,
+              (from) => call({ recorded, from }),
+              {
+                recorded,
+                type: value.type,
+                size: value.size,
+              },
+            );
+            const window = fitted.answer.window as { text: string };
+            window.text = withoutFileBytesInText(window.text);
+            return fitted;
+          },
           render,
         });
       }
@@ -193,7 +207,7 @@ export function getSpanTool(sources: McpSources) {
         includeContent: args.include_content,
       });
       const whole: WholeAnswer = {
-        whole: narrowed(detail, sections),
+        whole: withoutFileBytes(narrowed(detail, sections)),
         lists: SECTION_NAMES.filter((name) => sections === undefined || sections.includes(name)).map(
           (name) => SECTIONS[name],
         ),
