@@ -8,6 +8,7 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import { jsonBodyLimit } from '../http/json-body-limit.js';
+import { jsonDepthLimit } from '../http/json-depth-limit.js';
 import { MAX_BLOB_REQUEST_BYTES } from '../limits.js';
 import { BlobCompletionSchema, BlobStoredSchema } from './blob-schemas.js';
 import type { MediaRouteOptions } from './media-route-options.js';
@@ -33,7 +34,7 @@ const route = createRoute({
 
 /** Registers the route on `app`. */
 export function registerBlobCompleteRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
-  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES));
+  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES), jsonDepthLimit());
   app.openapi(route, async (c) => {
     const { traceId, sha256 } = c.req.valid('json');
     const holding = await options.files.holding(traceId, sha256);
