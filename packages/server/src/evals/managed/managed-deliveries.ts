@@ -4,16 +4,15 @@
  * sent once: the target's handler claims the execution before running it, so even a request
  * delivered twice would run the agent once; a failed delivery is not retried here (dispatch the
  * case again, replacing the execution). Deliveries connect only to public addresses unless the
- * server allows private targets (checked at connection time, see `target-address-policy.ts`), follow
+ * server allows private targets (checked at connection time, see `target-client.ts`), follow
  * no redirects, and keep only the managed handler's fields of the answer (`dispatch-answer.ts`).
  * @module
  */
-import { type Agent, type Dispatcher, request } from 'undici';
 import { dispatchAnswerOf } from './dispatch-answer.js';
 import { managedSigningKey, SIGNATURE_HEADER, signManagedRequest } from './managed-request-signature.js';
 import type { DeliveryResult, ManagedStore } from './managed-store.js';
 import { TargetAddressPolicy, TargetAddressRefusedError } from './target-address-policy.js';
-import { targetDispatcher } from './target-dispatcher.js';
+import { TargetClient } from './target-client.js';
 
 /**
  * How long a delivery waits for the target's answer: the managed handler's longest execution
@@ -36,26 +35,14 @@ export interface ManagedDeliveriesOptions {
   now?: () => number;
 }
 
-/** The target's answer as JSON, when it is JSON of at most {@link MAX_DELIVERY_RESPONSE_BYTES}. */
-async function readAnswer(body: Dispatcher.ResponseData['body']): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_DELIVERY_RESPONSE_BYTES) return null; // leaving the loop destroys the body
-    chunks.push(chunk as Buffer);
-  }
+/** The target's answer as JSON: `null` when it was over the limit or is not JSON. */
+function parseAnswer(body: Buffer | undefined): unknown {
+  if (body === undefined) return null;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return null;
   }
-}
-
-/** Drops an answer's body unread (destroying it emits an abort error nobody needs). */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
 }
 
 /** The error of `error`'s cause chain that is a refused address, if any. */
@@ -93,7 +80,7 @@ function redirectFailure(status: number): string {
 /** The background deliveries of one server. */
 export class ManagedDeliveries {
   readonly #store: ManagedStore;
-  readonly #dispatcher: Agent;
+  readonly #client: TargetClient;
   readonly #signingKey: Buffer | undefined;
   readonly #timeoutMillis: number;
   readonly #now: () => number;
@@ -102,7 +89,7 @@ export class ManagedDeliveries {
 
   constructor(store: ManagedStore, options: ManagedDeliveriesOptions) {
     this.#store = store;
-    this.#dispatcher = targetDispatcher(options.addressPolicy ?? new TargetAddressPolicy());
+    this.#client = new TargetClient(options.addressPolicy ?? new TargetAddressPolicy());
     this.#signingKey =
       options.machineCredential === undefined ? undefined : managedSigningKey(options.machineCredential);
     this.#timeoutMillis = options.timeoutMillis ?? DELIVERY_TIMEOUT_MILLIS;
@@ -126,7 +113,7 @@ export class ManagedDeliveries {
     const pending = [...this.#inFlight.values()];
     for (const delivery of pending) delivery.controller.abort();
     await Promise.all(pending.map((delivery) => delivery.done));
-    await this.#dispatcher.close();
+    this.#client.close();
   }
 
   async #send(dispatchId: string, controller: AbortController): Promise<void> {
@@ -147,23 +134,20 @@ export class ManagedDeliveries {
     try {
       const delivery = this.#store.requestOf(dispatchId);
       const body = JSON.stringify(delivery.body);
-      const response = await request(delivery.url, {
-        method: 'POST',
-        dispatcher: this.#dispatcher,
+      const answer = await this.#client.post(delivery.url, body, {
         signal: controller.signal,
+        maxBodyBytes: MAX_DELIVERY_RESPONSE_BYTES,
         headers: {
           'content-type': 'application/json',
           [SIGNATURE_HEADER]: signManagedRequest(this.#signingKey, body, this.#now()),
         },
-        body,
       });
-      if (response.statusCode >= 300 && response.statusCode < 400) {
-        discard(response.body);
-        this.#finish(dispatchId, { state: 'failed', failure: redirectFailure(response.statusCode) });
+      if (answer.status >= 300 && answer.status < 400) {
+        this.#finish(dispatchId, { state: 'failed', failure: redirectFailure(answer.status) });
         return;
       }
-      const answer = dispatchAnswerOf(await readAnswer(response.body));
-      this.#finish(dispatchId, { state: 'delivered', status: response.statusCode, response: answer });
+      const response = dispatchAnswerOf(parseAnswer(answer.body));
+      this.#finish(dispatchId, { state: 'delivered', status: answer.status, response });
     } catch (error) {
       this.#finish(dispatchId, {
         state: 'failed',
