@@ -60,7 +60,7 @@ async function registerUnder(args: string[], url: string): Promise<{ status: num
 describe('svc serve --allow-private-targets', () => {
   it('refuses a loopback managed target by default', async () => {
     const answer = await registerUnder([], 'http://127.0.0.1:3000/api/svc-managed');
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.message).toContain('svc serve --allow-private-targets');
   });
 

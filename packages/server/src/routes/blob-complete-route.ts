@@ -26,6 +26,7 @@ const route = createRoute({
   responses: {
     200: { description: 'Stored', content: { 'application/json': { schema: BlobStoredSchema } } },
     400: errorResponseDoc('invalid_request: a field is missing or invalid'),
+    415: errorResponseDoc('unsupported_media_type: the body is not sent as application/json'),
     409: errorResponseDoc('not_uploaded: the bytes are not (or not yet) stored under this trace'),
     413: errorResponseDoc('payload_too_large: a body over the limit'),
     ...AUTH_ERROR_RESPONSES,

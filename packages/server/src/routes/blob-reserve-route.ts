@@ -36,6 +36,7 @@ const route = createRoute({
       content: { 'application/json': { schema: BlobReservationResponseSchema } },
     },
     400: errorResponseDoc('invalid_request: a field is missing or invalid'),
+    415: errorResponseDoc('unsupported_media_type: the body is not sent as application/json'),
     413: errorResponseDoc(`payload_too_large: byteSize over ${MAX_FILE_BYTES}, or a body over the limit`),
     ...AUTH_ERROR_RESPONSES,
   },

@@ -58,6 +58,9 @@ export const ContentTypeSchema = z
     'must be a media type such as application/pdf',
   );
 
+/** Standard base64 with padding, as zod's `z.base64()` reads it, spelled out for the document. */
+const BASE64 = /^(?:[0-9a-zA-Z+/]{4})*(?:[0-9a-zA-Z+/]{2}==|[0-9a-zA-Z+/]{3}=)?$/;
+
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
 
 /** A file of a case write: an artifact, inline bytes, or a file copied from a trace. */
@@ -72,7 +75,11 @@ export const CaseFileInputSchema = z
       role: CaseFileRoleSchema,
       name: CaseFileNameSchema,
       contentType: ContentTypeSchema,
-      data: z.base64().min(1).describe('The bytes, base64 (small files: the request body is at most 1 MiB)'),
+      data: z
+        .string()
+        .min(1)
+        .regex(BASE64, 'must be base64 (RFC 4648, padded)')
+        .describe('The bytes, base64 (small files: the request body is at most 1 MiB)'),
     }),
     z.strictObject({
       role: CaseFileRoleSchema,

@@ -54,7 +54,7 @@ export function registerManagedRoutes(
     body: CreateManagedTargetSchema,
     response: ManagedTargetSchema,
     errors: {
-      400: 'Invalid body, or the URL host is or resolves to a loopback, private, link-local or other non-public address (refused unless the server allows private targets)',
+      422: 'The URL host is or resolves to a loopback, private, link-local or other non-public address (refused unless the server allows private targets), naming the address class (invalid_request); or the answer would be over 4 MiB (response_too_large)',
     },
     prepare: ({ body }) => targetAddresses.checkRegistration(body.url),
     handle: ({ body }) => managed.createTarget(body),

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { isTraceIdHex } from '../../otlp/ids.js';
+import { TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import {
   ErrorInfoSchema,
   IdSchema,
@@ -114,7 +114,7 @@ export const DispatchedSchema = z
   .object({ dispatch: DispatchRecordSchema, execution: ExecutionSchema })
   .openapi('ManagedDispatched');
 
-const TraceId = z.string().refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero');
+const TraceId = z.string().regex(TRACE_ID_PATTERN, 'must be 32 lowercase hex characters, not all zero');
 
 /** `POST …/executions/{executionId}/claim`. */
 export const ClaimSchema = z
@@ -152,18 +152,18 @@ export const ClaimAnswerSchema = z
   .openapi('ClaimedExecution');
 
 /** `POST …/executions/{executionId}/output-files`: an artifact for an output file of the claimed execution. */
-export const OutputFileDeclarationSchema = CreateArtifactSchema.extend({ claimId: IdSchema }).openapi(
-  'DeclareOutputFile',
-);
+export const OutputFileDeclarationSchema = z
+  .strictObject({ ...CreateArtifactSchema.shape, claimId: IdSchema })
+  .openapi('DeclareOutputFile');
 
 /** Usage the target reports: token counts and cost, each optional. */
 export const UsageSchema = z
   .strictObject({
-    inputTokens: z.number().int().min(0).optional(),
-    outputTokens: z.number().int().min(0).optional(),
-    totalTokens: z.number().int().min(0).optional(),
-    reasoningTokens: z.number().int().min(0).optional(),
-    cachedInputTokens: z.number().int().min(0).optional(),
+    inputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    outputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    totalTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    reasoningTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    cachedInputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     costUsd: z.number().min(0).optional(),
   })
   .openapi('ManagedUsage');

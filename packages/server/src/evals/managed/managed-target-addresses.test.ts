@@ -104,16 +104,16 @@ describe('registering a managed target', () => {
     ['http://[::ffff:10.0.0.1]/run', 'IPv4-mapped private'],
     ['http://[::ffff:169.254.169.254]/run', 'IPv4-mapped link-local'],
     ['http://192.0.2.1/run', 'reserved'],
-  ])('refuses %s (%s) with 400', async (url, addressClass) => {
+  ])('refuses %s (%s) with 422', async (url, addressClass) => {
     const res = await register(url);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body.error).toEqual({ code: 'invalid_request', message: refusal(addressClass) });
   });
 
   it('refuses localhost, which the system resolver answers with loopback addresses', async () => {
     for (const url of ['http://localhost:8080/run', 'http://LocalHost/run']) {
       const res = await register(url, systemApi);
-      expect(res.status, url).toBe(400);
+      expect(res.status, url).toBe(422);
       expect(res.body.error.message, url).toMatch(
         /^url: the host is or resolves to a (IPv4-mapped )?loopback address;/,
       );

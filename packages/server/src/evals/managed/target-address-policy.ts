@@ -85,15 +85,16 @@ export class TargetAddressPolicy {
   }
 
   /**
-   * Refuses (400) registering a target whose URL's host is, or resolves to, a non-public address.
+   * Refuses (422: the URL keeps to the schema, the rule is the server's) registering a target whose
+   * URL's host is, or resolves to, a non-public address.
    *
-   * @throws ApiError 400 `invalid_request` naming the address class and how to allow it.
+   * @throws ApiError 422 `invalid_request` naming the address class and how to allow it.
    */
   async checkRegistration(url: string): Promise<void> {
     const refused = await this.refusalOf(new URL(url).hostname);
     if (refused === undefined) return;
     throw new ApiError(
-      400,
+      422,
       'invalid_request',
       `url: the host is or resolves to a ${refused} address; managed targets must have public addresses (start the server with allowPrivateTargets, svc serve --allow-private-targets, to deliver to a local or private one).`,
     );

@@ -153,7 +153,7 @@ describe('runs, items and subjects', () => {
       subjectIds: [ctx.subjects[0], ctx.subjects[0]],
       scorerVersionIds: [ctx.exact],
     });
-    expect(repeated.status).toBe(400);
+    expect(repeated.status).toBe(422);
   });
 });
 
