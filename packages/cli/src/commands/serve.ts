@@ -22,8 +22,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   data: string;
-  /** Deliver to managed targets at loopback, private and other non-public addresses. */
-  allowPrivateTargets: boolean;
+  /** Deliver to managed targets at loopback, private and other non-public addresses (off when absent). */
+  allowPrivateTargets?: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -48,7 +48,7 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         port: options.port,
         host: options.host,
         dataDir: resolve(io.cwd, options.data),
-        allowPrivateTargets: options.allowPrivateTargets,
+        allowPrivateTargets: options.allowPrivateTargets === true,
       });
     } catch (error) {
       throw new Error(`cannot start the server: ${messageOf(error)}`, { cause: error });
@@ -100,7 +100,7 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
       new Option(
         '--allow-private-targets',
         'deliver to managed targets at loopback, private and other non-public addresses (local development)',
-      ).default(false),
+      ),
     )
     .addHelpText(
       'after',
