@@ -274,6 +274,7 @@ describe('case files', () => {
       'a repeated name in a role',
       [0, 1].map(() => ({ role: 'source', name: 'same.txt', contentType: 'text/plain', data: 'aGk=' })),
       'files.1.name',
+      422, // unique (role, name): a rule beyond the JSON Schema
     ],
     ['an unknown role', [{ role: 'secret', name: 'a.txt', contentType: 'text/plain', data: 'aGk=' }], 'role'],
     [

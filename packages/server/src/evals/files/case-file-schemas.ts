@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { EITHER_TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import { IdSchema } from '../core/common-schemas.js';
 import { MAX_CASE_FILE_BYTES, MAX_CASE_FILE_NAME, MAX_CASE_FILES } from '../core/eval-limits.js';
 
@@ -85,7 +86,13 @@ export const CaseFileInputSchema = z
       role: CaseFileRoleSchema,
       name: CaseFileNameSchema.optional().describe("Default: the file's name in the trace"),
       trace: z.strictObject({
-        traceId: z.string().describe('32 lowercase hex, or the service trace ID (UUID)'),
+        traceId: z
+          .string()
+          .regex(
+            EITHER_TRACE_ID_PATTERN,
+            'must be 32 lowercase hex characters or the service trace ID, not all zero',
+          )
+          .describe('32 lowercase hex, or the service trace ID (UUID)'),
         sha256: SHA256,
       }),
     }),
