@@ -48,7 +48,7 @@ const CHECKS = [
 
 const { values: args } = parseArgs({
   options: {
-    examples: { type: 'string', default: '12' },
+    examples: { type: 'string', default: '5' },
     seed: { type: 'string', default: '20261125' },
     'keep-report': { type: 'boolean', default: false },
   },
