@@ -11,6 +11,7 @@ import type { EvalRegistry } from './evals/eval-registry.js';
 import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
 import type { ReadModel } from './read/read-model.js';
@@ -66,10 +67,26 @@ export function createApp(options: AppOptions): SvcApp {
         new ApiError(400, 'invalid_request', 'The request body is malformed (not valid JSON).'),
       );
     }
+    // …and 415 for a body whose content type the route does not take.
+    if (error instanceof HTTPException && error.status === 415) {
+      return errorResponse(
+        new ApiError(
+          415,
+          'unsupported_media_type',
+          'This route takes a JSON body: send Content-Type: application/json.',
+        ),
+      );
+    }
     console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
     return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
   });
-  app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'No such route.')));
+  // No handler for this method and path: 405 with `Allow` when the route table knows the path.
+  const allowOf = allowedMethods(Object.values(ROUTE_ACCESS));
+  app.notFound((c) => {
+    const allow = allowOf(new URL(c.req.url).pathname);
+    if (allow !== undefined) return errorResponse(methodNotAllowed(c.req.method, allow));
+    return errorResponse(new ApiError(404, 'not_found', 'No such route.'));
+  });
 
   for (const [route, access] of Object.entries(ROUTE_ACCESS) as [RouteId, (typeof ROUTE_ACCESS)[RouteId]][]) {
     app.on(access.method, honoPath(access.path), routeGuard(route, access, options.keyRing, options.faults));

@@ -8,6 +8,7 @@ export { KEY_PREFIXES, KEY_PRESETS } from './auth/key-presets.js';
 export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js';
 export type { EvalErrorCode } from './evals/core/eval-error-codes.js';
 export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-worker.js';
+export type { ResolvedAddress, TargetLookup } from './evals/managed/target-address-policy.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody } from './http/api-error.js';
 export type {

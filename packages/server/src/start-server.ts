@@ -14,6 +14,7 @@ type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 import { createApp, type SvcApp } from './app.js';
 import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
 import type { JudgeModelOption } from './evals/judge/judge-worker.js';
+import type { TargetLookup } from './evals/managed/target-address-policy.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
 import type { TraceStore } from './ingest/trace-store.js';
@@ -64,6 +65,18 @@ export interface StartServerOptions {
   judgeModel?: JudgeModelOption;
   /** Hosted judge jobs the project may create (its budget); integer ≥ 0, default 10000. */
   judgeJobLimit?: number;
+  /**
+   * Deliver to managed targets at loopback, private, link-local and other non-public addresses.
+   * Off by default: such targets are refused when registered and at every connection (a target
+   * URL is chosen by a Read-and-write key, and the server would reach its own network for it).
+   * For local development and tests whose target runs on this machine.
+   */
+  allowPrivateTargets?: boolean;
+  /**
+   * How managed-target host names are resolved: every address of a name. Default: the system
+   * resolver (`dns.lookup`). Tests pass one to simulate DNS answers (for example rebinding).
+   */
+  targetLookup?: TargetLookup;
 }
 
 /** A started server. */
@@ -112,6 +125,14 @@ function validateOptions(options: StartServerOptions): void {
   const { judgeJobLimit, judgeModel } = options;
   if (judgeJobLimit !== undefined && (!Number.isSafeInteger(judgeJobLimit) || judgeJobLimit < 0)) {
     throw new TypeError(`judgeJobLimit must be an integer of at least 0; got ${String(judgeJobLimit)}`);
+  }
+  if (options.allowPrivateTargets !== undefined && typeof options.allowPrivateTargets !== 'boolean') {
+    throw new TypeError(`allowPrivateTargets must be a boolean; got ${typeof options.allowPrivateTargets}`);
+  }
+  if (options.targetLookup !== undefined && typeof options.targetLookup !== 'function') {
+    throw new TypeError(
+      `targetLookup must be a function resolving a host name to its addresses; got ${typeof options.targetLookup}`,
+    );
   }
   const modelKinds = ['function', 'object', 'string'];
   if (
@@ -199,6 +220,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       judgeModel: options.judgeModel,
       judgeJobLimit: options.judgeJobLimit,
       machineCredential: keys.machine,
+      allowPrivateTargets: options.allowPrivateTargets,
+      targetLookup: options.targetLookup,
       caseFiles: {
         files,
         linkSecret: loadLinkSecret(dataDir),

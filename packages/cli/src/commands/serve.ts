@@ -22,6 +22,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   data: string;
+  /** Deliver to managed targets at loopback, private and other non-public addresses (off when absent). */
+  allowPrivateTargets?: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -46,6 +48,7 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         port: options.port,
         host: options.host,
         dataDir: resolve(io.cwd, options.data),
+        allowPrivateTargets: options.allowPrivateTargets === true,
       });
     } catch (error) {
       throw new Error(`cannot start the server: ${messageOf(error)}`, { cause: error });
@@ -93,6 +96,12 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         .argParser(parseNonBlank)
         .default(DEFAULT_DATA_DIR),
     )
+    .addOption(
+      new Option(
+        '--allow-private-targets',
+        'deliver to managed targets at loopback, private and other non-public addresses (local development)',
+      ),
+    )
     .addHelpText(
       'after',
       [
@@ -101,6 +110,10 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY and SVC_MACHINE_KEY (the',
         'machine credential of managed targets). A restart on the same data directory',
         'keeps the project, its keys and its traces.',
+        'Managed targets must have public addresses: a target URL whose host is or',
+        'resolves to a loopback, private or other non-public address is refused, when',
+        'registered and at every delivery, unless --allow-private-targets is given (for',
+        'a target running on this machine or network).',
         'Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.',
       ].join('\n'),
     )

@@ -19,7 +19,8 @@ import { managedSigningKey, SIGNATURE_HEADER, signManagedBody } from './managed-
 import type { ManagedTargetInput } from './managed-types.js';
 import type { StartDeadline } from './run-target.js';
 
-const fx = useEvalServer({ faultInjection: true });
+// The handler listens on 127.0.0.1: the server must be started to deliver to private addresses.
+const fx = useEvalServer({ faultInjection: true, allowPrivateTargets: true });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -12,6 +12,7 @@ import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js'
 import { traceIdFromEither } from '../store/service-trace-id.js';
 import { DownloadLinkSchema, Sha256Hex, SpanIdHex } from './blob-schemas.js';
 import { downloadLinkAnswer } from './download-link-answer.js';
+import { EITHER_TRACE_ID_PATTERN } from './id-patterns.js';
 import { linkOrigin, type MediaRouteOptions } from './media-route-options.js';
 
 const route = createRoute({
@@ -26,9 +27,9 @@ const route = createRoute({
     params: z.object({
       traceId: z
         .string()
-        .refine(
-          (id) => traceIdFromEither(id) !== undefined,
-          'must be a 32-hex trace ID or a service trace ID (UUID)',
+        .regex(
+          EITHER_TRACE_ID_PATTERN,
+          'must be a 32-hex trace ID or a service trace ID (UUID), not all zero',
         )
         .openapi({ param: { name: 'traceId', in: 'path' }, example: '4bf92f35-77b3-4da6-a3ce-929d0e0e4736' }),
       sha256: Sha256Hex.openapi({ param: { name: 'sha256', in: 'path' } }),
