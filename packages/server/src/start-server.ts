@@ -212,6 +212,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       links: new MediaLinks(loadLinkSecret(dataDir)),
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
+      inlineFiles: (traceId: string, spanId: string, sha256: string) =>
+        readModel.inlineFile(traceId, spanId, sha256),
     };
     evals = createEvalRegistry({
       db,

@@ -6,7 +6,15 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { ApiError } from '../http/api-error.js';
 import type { TraceFiles } from '../media/trace-files.js';
-import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
+import type { InlineFile } from '../routes/media-route-options.js';
+import {
+  inlineFileBytes,
+  type MessageFile,
+  type MessagePart,
+  type NormalizedMessages,
+  normalizeLogMessages,
+  normalizeSpanMessages,
+} from './messages/index.js';
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
@@ -122,6 +130,37 @@ export class ReadModel {
     );
   }
 
+  /**
+   * A file span `spanId` of trace `traceId` (or a log record correlated with it) holds inline —
+   * a data: URL or base64 part never uploaded, as a plain OpenTelemetry exporter sends it — read
+   * from the record and checked against `sha256`; `undefined` when none holds it.
+   */
+  async inlineFile(traceId: string, spanId: string, sha256: string): Promise<InlineFile | undefined> {
+    const traceNo = this.#rows.traceNumber(traceId);
+    if (traceNo === undefined) return undefined;
+    const listed = this.#files.listed(traceId, { spanId });
+    const span = this.#spans.span(traceNo, spanId);
+    if (span !== undefined) {
+      const spanListed = listed.filter((file) => file.record === 'span');
+      const found = inlineFileIn(normalizeSpanMessages(span.attributes, spanListed), sha256);
+      const bytes = found && inlineFileBytes(span.attributes, undefined, found);
+      if (found && bytes) return { bytes, contentType: found.contentType, name: found.name ?? null };
+    }
+    for (const log of this.#spans.logs(traceNo, traceId, spanId)) {
+      const logListed = listed.filter(
+        (file) => file.record === 'log' && file.logTimeUnixNano === log.timeUnixNano,
+      );
+      const body = log.body ?? undefined;
+      const found = inlineFileIn(
+        normalizeLogMessages(log.eventName, body, log.attributes, logListed),
+        sha256,
+      );
+      const bytes = found && inlineFileBytes(log.attributes, body, found);
+      if (found && bytes) return { bytes, contentType: found.contentType, name: found.name ?? null };
+    }
+    return undefined;
+  }
+
   #traceNumber(traceId: string): number {
     const traceNo = this.#rows.traceNumber(traceId);
     if (traceNo === undefined) {
@@ -129,4 +168,26 @@ export class ReadModel {
     }
     return traceNo;
   }
+}
+
+/** The inline file of digest `sha256` among normalized messages (and the files below them). */
+function inlineFileIn(normalized: NormalizedMessages, sha256: string): MessageFile | undefined {
+  const inParts = (parts: readonly MessagePart[]): MessageFile | undefined => {
+    for (const part of parts) {
+      if (part.type === 'file' && part.file.form === 'inline' && part.file.sha256 === sha256)
+        return part.file;
+      if (part.type === 'tool_result') {
+        const found = inParts(part.parts);
+        if (found !== undefined) return found;
+      }
+      if (part.type === 'text' && part.prefixOf?.form === 'inline' && part.prefixOf.sha256 === sha256)
+        return part.prefixOf;
+    }
+    return undefined;
+  };
+  for (const message of normalized.messages) {
+    const found = inParts(message.parts);
+    if (found !== undefined) return found;
+  }
+  return inParts(normalized.belowMessages);
 }
