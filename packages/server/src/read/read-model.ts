@@ -5,7 +5,10 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { ApiError } from '../http/api-error.js';
+import type { FileListing } from '../ingest/file-records.js';
+import { listedFiles } from '../media/listed-files.js';
 import type { TraceFiles } from '../media/trace-files.js';
+import type { LogRecordRecord } from '../otlp/model.js';
 import type { InlineFile } from '../routes/media-route-options.js';
 import {
   inlineFileBytes,
@@ -18,6 +21,7 @@ import {
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
+import type { StoredSpan } from './span-rows.js';
 import { SpanRows } from './span-rows.js';
 import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
@@ -89,7 +93,9 @@ export class ReadModel {
     if (span === undefined)
       throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
     const logs = this.#spans.logs(traceNo, traceId, spanId);
-    const listed = this.#files.listed(traceId, { spanId });
+    // Read from the records already in hand: a second read of a record (maybe a 50 MB value)
+    // through the file records' SQL would cost as much as the first.
+    const listed = listedFiles(recordListings(span, logs));
     const fileKeys = new Set(listed.map((f) => `${f.record}:${f.logTimeUnixNano ?? ''}:${f.key}`));
     const outline = outlineSpan(
       {
@@ -190,4 +196,35 @@ function inlineFileIn(normalized: NormalizedMessages, sha256: string): MessageFi
     if (found !== undefined) return found;
   }
   return inParts(normalized.belowMessages);
+}
+
+/**
+ * Where a span and its correlated log records list files (as `FileRecords.listings` returns
+ * them for one span): the span's `svc.blobs`, its `svc.file` events, then each log's `svc.blobs`.
+ */
+function recordListings(span: StoredSpan, logs: readonly LogRecordRecord[]): FileListing[] {
+  const blobs = (attributes: readonly { key: string; value: unknown }[]) =>
+    attributes.find((attribute) => attribute.key === 'svc.blobs')?.value;
+  const listings: FileListing[] = [];
+  const spanBlobs = blobs(span.attributes);
+  if (spanBlobs !== undefined)
+    listings.push({ source: 'blobs', record: 'span', spanId: span.spanId, value: spanBlobs });
+  for (const event of span.events) {
+    if (event.name === 'svc.file') {
+      listings.push({ source: 'event', record: 'span', spanId: span.spanId, attributes: event.attributes });
+    }
+  }
+  for (const log of logs) {
+    const logBlobs = blobs(log.attributes);
+    if (logBlobs !== undefined) {
+      listings.push({
+        source: 'blobs',
+        record: 'log',
+        spanId: span.spanId,
+        logTimeUnixNano: log.timeUnixNano,
+        value: logBlobs,
+      });
+    }
+  }
+  return listings;
 }
