@@ -39,3 +39,9 @@ export { FIELD_CONVENTIONS, RECEIPT_FIELDS, type ReceiptField } from './receipt/
 export { ROUTE_ACCESS, type RouteId } from './route-table.js';
 export type { TraceReceipt } from './routes/receipt-route.js';
 export { DATABASE_FILE, type RunningServer, type StartServerOptions, startServer } from './start-server.js';
+export {
+  DataDirectoryLockedError,
+  LOCK_FILE,
+  LOCK_HOLDER_FILE,
+  type LockHolder,
+} from './store/data-dir-lock.js';

@@ -2,7 +2,7 @@
  * Starts the reference service over HTTP on an embedded store.
  * @module
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { createApp, type SvcApp } from './app.js';
 import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
 import type { JudgeModelOption } from './evals/judge/judge-worker.js';
 import { FaultInjector } from './faults/fault-injector.js';
+import { ApiError, errorResponse } from './http/api-error.js';
 import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import {
@@ -30,6 +31,7 @@ import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import type { RouteId } from './route-table.js';
 import { MIGRATIONS } from './schema-migrations.js';
+import { DataDirLock, LOCK_FILE, LOCK_HOLDER_FILE } from './store/data-dir-lock.js';
 import { openDatabase } from './store/sqlite-database.js';
 
 /** The database file inside the data directory. */
@@ -137,6 +139,28 @@ function listen(fetch: FetchCallback, host: string, port: number): Promise<Serve
   });
 }
 
+/** The answer to a request that arrives while the server is starting (listening comes first). */
+function starting(): Response {
+  return errorResponse(
+    new ApiError(503, 'unavailable', 'The server is starting; retry after the Retry-After delay.', {
+      'retry-after': '1',
+    }),
+  );
+}
+
+/**
+ * Removes what a failed first start made in `dataDir` (every entry not in `before`, the lock's
+ * files aside), so that it leaves no project or keys behind. A start on a data directory that
+ * already held a store leaves everything.
+ */
+function removeNewStore(dataDir: string, before: ReadonlySet<string>): void {
+  if (before.has(DATABASE_FILE)) return;
+  for (const entry of readdirSync(dataDir)) {
+    if (before.has(entry) || entry === LOCK_FILE || entry === LOCK_HOLDER_FILE) continue;
+    rmSync(join(dataDir, entry), { recursive: true, force: true });
+  }
+}
+
 /** How long `close()` lets requests in flight finish before dropping their connections. */
 const CLOSE_GRACE_MILLIS = 5_000;
 
@@ -169,12 +193,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const temporary = options.dataDir === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // One server per data directory: a second start is refused here, before it changes anything.
+  const lock = DataDirLock.acquire(dataDir);
+  const before = new Set(readdirSync(dataDir));
   const databasePath = join(dataDir, DATABASE_FILE);
-  const db = openDatabase(databasePath, MIGRATIONS);
   let server: Server | undefined;
+  let db: ReturnType<typeof openDatabase> | undefined;
   let traceStore: SqliteTraceStore | undefined;
   let evals: EvalRegistry | undefined;
   try {
+    // Listening comes first: a start that cannot listen (the port is taken) makes no project or
+    // keys. The app's links need the origin; until the app is built, requests are answered 503.
+    let app: SvcApp | undefined;
+    server = await listen(
+      (request, env) => (app === undefined ? starting() : app.fetch(request, env)),
+      host,
+      options.port ?? 0,
+    );
+    const origin = originOf(host, (server.address() as AddressInfo).port);
+    db = openDatabase(databasePath, MIGRATIONS);
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector<RouteId>() : undefined;
     traceStore = new SqliteTraceStore(db, databasePath);
@@ -202,10 +239,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
-    // The app's links need the origin, known once listening: requests wait for the app.
-    let app: SvcApp | undefined;
-    server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
-    const origin = originOf(host, (server.address() as AddressInfo).port);
     app = createApp({
       traceStore,
       project,
@@ -215,7 +248,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       evals,
       ...(faults ? { faults } : {}),
     });
+    lock.listening(origin);
     const listening = server;
+    const database = db;
     let closed: Promise<void> | undefined;
     return {
       origin,
@@ -233,7 +268,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           await stopListening(listening);
           await evals!.close();
           await traceStore!.close();
-          db.close();
+          database.close();
+          lock.release();
           if (temporary) rmSync(dataDir, { recursive: true, force: true });
         })();
         return closed;
@@ -243,8 +279,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server?.close();
     await evals?.close();
     await traceStore?.close();
-    db.close();
-    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    db?.close();
+    if (temporary) {
+      lock.release();
+      rmSync(dataDir, { recursive: true, force: true });
+    } else {
+      removeNewStore(dataDir, before);
+      lock.release();
+    }
     throw error;
   }
 }

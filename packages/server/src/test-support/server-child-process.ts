@@ -11,8 +11,8 @@ import type { ProjectKeys } from '../project/project.js';
 
 const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
 
-/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
-const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
+/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`), for `--import`. */
+export const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A reference server running in a child process. */
 export interface ServerChild {
@@ -21,8 +21,12 @@ export interface ServerChild {
   dataDir: string;
   /** The child's peak resident set size so far, in bytes. */
   maxRss(): Promise<number>;
+  /** The child's process ID. */
+  pid: number;
   /** Closes the server and waits for the process to exit. */
   close(): Promise<void>;
+  /** Ends the process with SIGKILL (nothing is closed) and waits for it to exit. */
+  kill(): Promise<void>;
 }
 
 async function nextLine(lines: AsyncIterator<string>, child: ChildProcess): Promise<string> {
@@ -49,12 +53,18 @@ export async function spawnServerChild(dataDir: string): Promise<ServerChild> {
   };
   return {
     ...started,
+    pid: child.pid!,
     async maxRss() {
       child.stdin.write('rss\n');
       return (JSON.parse(await nextLine(lines, child)) as { maxRss: number }).maxRss;
     },
     async close() {
       child.stdin.write('close\n');
+      await exited;
+      reader.close();
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
       reader.close();
     },
