@@ -11,6 +11,8 @@ import type { EvalRegistry } from './evals/eval-registry.js';
 import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import { admitBodies } from './http/body-admission.js';
+import { type BodyBudget, processBodyBudget } from './http/body-budget.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
 import { ROUTE_ACCESS, type RouteId } from './route-table.js';
@@ -33,6 +35,8 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
+  /** The budget of request bodies held in memory; the process's shared one when omitted. */
+  bodyBudget?: BodyBudget;
 }
 
 /** The service's Hono application. */
@@ -54,6 +58,7 @@ export function createApp(options: AppOptions): SvcApp {
       }
     },
   });
+  app.use('*', admitBodies(options.bodyBudget ?? processBodyBudget()));
   app.onError((error) => {
     if (error instanceof ApiError) return errorResponse(error);
     // Hono's request validators throw 400 for a body they cannot parse (e.g. malformed JSON).

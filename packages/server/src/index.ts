@@ -10,6 +10,7 @@ export type { EvalErrorCode } from './evals/core/eval-error-codes.js';
 export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-worker.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody } from './http/api-error.js';
+export { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './http/body-budget.js';
 export type {
   FileListing,
   FileRecords,

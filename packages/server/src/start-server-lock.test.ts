@@ -171,4 +171,10 @@ describe('one server per data directory', () => {
       expect(readFileSync(join(dataDir, LINK_SECRET_FILE), 'utf8')).toBe('not a key\n');
     });
   });
+
+  it('validates the body budget', async () => {
+    await expect(startServer({ bodyBudgetBytes: 1024 })).rejects.toThrow(
+      'bodyBudgetBytes must be an integer of at least 67108864 (the largest request body); got 1024',
+    );
+  });
 });

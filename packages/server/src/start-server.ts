@@ -16,12 +16,14 @@ import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js'
 import type { JudgeModelOption } from './evals/judge/judge-worker.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import { BodyBudget } from './http/body-budget.js';
 import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
   DEFAULT_UPLOAD_LINK_TTL_MILLIS,
   MAX_LINK_TTL_MILLIS,
+  MAX_OTLP_BODY_BYTES,
 } from './limits.js';
 import { loadLinkSecret } from './media/link-secret.js';
 import { BLOBS_DIRECTORY, LocalBlobStore } from './media/local-blob-store.js';
@@ -65,6 +67,12 @@ export interface StartServerOptions {
   judgeModel?: JudgeModelOption;
   /** Hosted judge jobs the project may create (its budget); integer ≥ 0, default 10000. */
   judgeJobLimit?: number;
+  /**
+   * Bytes of request bodies held in memory at once by this server; past it, requests are
+   * answered 503 with `Retry-After`. Without it, the servers of a process share one budget of
+   * 128 MiB. An integer of at least 64 MiB (the largest body).
+   */
+  bodyBudgetBytes?: number;
 }
 
 /** A started server. */
@@ -111,6 +119,15 @@ function validateOptions(options: StartServerOptions): void {
   const { judgeJobLimit, judgeModel } = options;
   if (judgeJobLimit !== undefined && (!Number.isSafeInteger(judgeJobLimit) || judgeJobLimit < 0)) {
     throw new TypeError(`judgeJobLimit must be an integer of at least 0; got ${String(judgeJobLimit)}`);
+  }
+  const { bodyBudgetBytes } = options;
+  if (
+    bodyBudgetBytes !== undefined &&
+    (!Number.isSafeInteger(bodyBudgetBytes) || bodyBudgetBytes < MAX_OTLP_BODY_BYTES)
+  ) {
+    throw new TypeError(
+      `bodyBudgetBytes must be an integer of at least ${MAX_OTLP_BODY_BYTES} (the largest request body); got ${String(bodyBudgetBytes)}`,
+    );
   }
   const modelKinds = ['function', 'object', 'string'];
   if (
@@ -247,6 +264,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       media,
       evals,
       ...(faults ? { faults } : {}),
+      ...(options.bodyBudgetBytes === undefined
+        ? {}
+        : { bodyBudget: new BodyBudget(options.bodyBudgetBytes) }),
     });
     lock.listening(origin);
     const listening = server;
