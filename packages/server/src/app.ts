@@ -13,6 +13,10 @@ import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import { admitBodies } from './http/body-admission.js';
 import { type BodyBudget, processBodyBudget } from './http/body-budget.js';
+import { RequestAbortedError } from './http/request-aborted-error.js';
+import { type RequestLogSink, requestLog } from './http/request-log.js';
+import { routePattern } from './http/route-pattern.js';
+import { describeUnhandledError } from './http/unhandled-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
 import { ROUTE_ACCESS, type RouteId } from './route-table.js';
@@ -35,6 +39,10 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
+  /** Receives one entry per request (the request log); none when omitted. */
+  requestLog?: RequestLogSink;
+  /** Receives the text of each unhandled error; `console.error` when omitted. */
+  errorLog?: (text: string) => void;
   /** The budget of request bodies held in memory; the process's shared one when omitted. */
   bodyBudget?: BodyBudget;
 }
@@ -58,16 +66,22 @@ export function createApp(options: AppOptions): SvcApp {
       }
     },
   });
+  const errorLog = options.errorLog ?? ((text: string) => console.error(text));
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
   app.use('*', admitBodies(options.bodyBudget ?? processBodyBudget()));
-  app.onError((error) => {
+  app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(error);
+    // The client went away mid-body: nobody reads this answer, and the server did nothing wrong.
+    if (error instanceof RequestAbortedError) {
+      return errorResponse(new ApiError(400, 'invalid_request', error.message));
+    }
     // Hono's request validators throw 400 for a body they cannot parse (e.g. malformed JSON).
     if (error instanceof HTTPException && error.status === 400) {
       return errorResponse(
         new ApiError(400, 'invalid_request', 'The request body is malformed (not valid JSON).'),
       );
     }
-    console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
+    errorLog(describeUnhandledError(error, c.req.method, routePattern(c)));
     return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
   });
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'No such route.')));

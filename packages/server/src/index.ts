@@ -11,6 +11,12 @@ export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody } from './http/api-error.js';
 export { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './http/body-budget.js';
+export {
+  CLIENT_CLOSED_REQUEST,
+  formatRequestLogLine,
+  type RequestLogEntry,
+  type RequestLogSink,
+} from './http/request-log.js';
 export type {
   FileListing,
   FileRecords,

@@ -172,7 +172,13 @@ describe('one server per data directory', () => {
     });
   });
 
-  it('validates the body budget', async () => {
+  it('validates the options of the logs and of the body budget', async () => {
+    await expect(startServer({ requestLog: 'yes' as never })).rejects.toThrow(
+      'requestLog must be a boolean or a function; got string',
+    );
+    await expect(startServer({ errorLog: true as never })).rejects.toThrow(
+      'errorLog must be a function; got boolean',
+    );
     await expect(startServer({ bodyBudgetBytes: 1024 })).rejects.toThrow(
       'bodyBudgetBytes must be an integer of at least 67108864 (the largest request body); got 1024',
     );

@@ -17,6 +17,7 @@ import type { JudgeModelOption } from './evals/judge/judge-worker.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import { BodyBudget } from './http/body-budget.js';
+import { formatRequestLogLine, type RequestLogSink } from './http/request-log.js';
 import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import {
@@ -67,6 +68,15 @@ export interface StartServerOptions {
   judgeModel?: JudgeModelOption;
   /** Hosted judge jobs the project may create (its budget); integer ≥ 0, default 10000. */
   judgeJobLimit?: number;
+  /**
+   * The request log: one line per request (time, method, route pattern, status, duration, body
+   * sizes; never a key, a query value or content). `true` writes lines to stdout; a function
+   * receives each entry (`formatRequestLogLine` makes the line). Default off; `svc serve` turns
+   * it on.
+   */
+  requestLog?: boolean | RequestLogSink;
+  /** Receives the text of each unhandled error (type, message, stack; sanitized). Default: stderr. */
+  errorLog?: (text: string) => void;
   /**
    * Bytes of request bodies held in memory at once by this server; past it, requests are
    * answered 503 with `Retry-After`. Without it, the servers of a process share one budget of
@@ -120,7 +130,13 @@ function validateOptions(options: StartServerOptions): void {
   if (judgeJobLimit !== undefined && (!Number.isSafeInteger(judgeJobLimit) || judgeJobLimit < 0)) {
     throw new TypeError(`judgeJobLimit must be an integer of at least 0; got ${String(judgeJobLimit)}`);
   }
-  const { bodyBudgetBytes } = options;
+  const { requestLog, errorLog, bodyBudgetBytes } = options;
+  if (requestLog !== undefined && typeof requestLog !== 'boolean' && typeof requestLog !== 'function') {
+    throw new TypeError(`requestLog must be a boolean or a function; got ${typeof requestLog}`);
+  }
+  if (errorLog !== undefined && typeof errorLog !== 'function') {
+    throw new TypeError(`errorLog must be a function; got ${typeof errorLog}`);
+  }
   if (
     bodyBudgetBytes !== undefined &&
     (!Number.isSafeInteger(bodyBudgetBytes) || bodyBudgetBytes < MAX_OTLP_BODY_BYTES)
@@ -154,6 +170,11 @@ function listen(fetch: FetchCallback, host: string, port: number): Promise<Serve
       resolveListen(server);
     });
   });
+}
+
+function requestLogSink(option: StartServerOptions['requestLog']): RequestLogSink | undefined {
+  if (option === true) return (entry) => process.stdout.write(`${formatRequestLogLine(entry)}\n`);
+  return option === false ? undefined : option;
 }
 
 /** The answer to a request that arrives while the server is starting (listening comes first). */
@@ -256,6 +277,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
+    const requestLog = requestLogSink(options.requestLog);
     app = createApp({
       traceStore,
       project,
@@ -264,6 +286,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       media,
       evals,
       ...(faults ? { faults } : {}),
+      ...(requestLog ? { requestLog } : {}),
+      ...(options.errorLog ? { errorLog: options.errorLog } : {}),
       ...(options.bodyBudgetBytes === undefined
         ? {}
         : { bodyBudget: new BodyBudget(options.bodyBudgetBytes) }),
