@@ -40,6 +40,12 @@ export interface LockHolder {
 /** SQLite's "database is locked" (`SQLITE_BUSY`). */
 const SQLITE_BUSY = 5;
 
+/** True for SQLite's "database is locked" (by `errcode`, or by its text where `errcode` is missing). */
+function isBusy(error: unknown): boolean {
+  const { errcode, message } = error as { errcode?: unknown; message?: unknown };
+  return errcode === SQLITE_BUSY || (errcode === undefined && message === 'database is locked');
+}
+
 function describeHolder(holder: LockHolder | undefined): string {
   if (holder === undefined) return '';
   const where = holder.origin === undefined ? '' : `, listening on ${holder.origin}`;
@@ -112,7 +118,7 @@ export class DataDirLock {
       connection.exec('COMMIT');
     } catch (error) {
       connection.close();
-      if ((error as { errcode?: unknown }).errcode === SQLITE_BUSY) {
+      if (isBusy(error)) {
         throw new DataDirectoryLockedError(dataDir, readHolder(dataDir));
       }
       throw error;
