@@ -11,7 +11,13 @@ import type { EvalRegistry } from './evals/eval-registry.js';
 import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import { admitBodies } from './http/body-admission.js';
+import { type BodyBudget, processBodyBudget } from './http/body-budget.js';
 import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
+import { RequestAbortedError } from './http/request-aborted-error.js';
+import { type RequestLogSink, requestLog } from './http/request-log.js';
+import { routePattern } from './http/route-pattern.js';
+import { describeUnhandledError } from './http/unhandled-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import type { Project } from './project/project.js';
 import type { ReadModel } from './read/read-model.js';
@@ -38,6 +44,12 @@ export interface AppOptions {
   evals?: EvalRegistry;
   /** The read model; the read API (`/api/v1/traces…`) is served when given. */
   readModel?: ReadModel;
+  /** Receives one entry per request (the request log); none when omitted. */
+  requestLog?: RequestLogSink;
+  /** Receives the text of each unhandled error; `console.error` when omitted. */
+  errorLog?: (text: string) => void;
+  /** The budget of request bodies held in memory; the process's shared one when omitted. */
+  bodyBudget?: BodyBudget;
 }
 
 /** The service's Hono application. */
@@ -59,8 +71,15 @@ export function createApp(options: AppOptions): SvcApp {
       }
     },
   });
-  app.onError((error) => {
+  const errorLog = options.errorLog ?? ((text: string) => console.error(text));
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  app.use('*', admitBodies(options.bodyBudget ?? processBodyBudget()));
+  app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(error);
+    // The client went away mid-body: nobody reads this answer, and the server did nothing wrong.
+    if (error instanceof RequestAbortedError) {
+      return errorResponse(new ApiError(400, 'invalid_request', error.message));
+    }
     // Hono's request validators throw 400 for a body they cannot parse (e.g. malformed JSON).
     if (error instanceof HTTPException && error.status === 400) {
       return errorResponse(
@@ -77,7 +96,7 @@ export function createApp(options: AppOptions): SvcApp {
         ),
       );
     }
-    console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
+    errorLog(describeUnhandledError(error, c.req.method, routePattern(c)));
     return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
   });
   // No handler for this method and path: 405 with `Allow` when the route table knows the path.

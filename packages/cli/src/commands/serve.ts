@@ -3,9 +3,16 @@
  * @module
  */
 import { join, resolve } from 'node:path';
-import { type RunningServer, startServer } from '@svc-run/server';
+import {
+  DataDirectoryLockedError,
+  formatRequestLogLine,
+  type RunningServer,
+  startServer,
+} from '@svc-run/server';
 import { type Command, Option } from 'commander';
+import { CliError } from '../cli-error.js';
 import { writeEnvFile } from '../env-file.js';
+import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseNonBlank, parsePort } from '../option-parsers.js';
 import { ENV_FILE, ENV_FILE_COMMENT, serviceEnv } from '../service-env.js';
@@ -24,6 +31,8 @@ export interface ServeOptions {
   data: string;
   /** Deliver to managed targets at loopback, private and other non-public addresses (off when absent). */
   allowPrivateTargets?: boolean;
+  /** No request log. */
+  quiet: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -36,8 +45,9 @@ function stopSignal(io: CliIo): ShutdownListener {
 
 /**
  * Starts the server, writes the env file, prints the origin and the env file's path (never a
- * key), then waits for the stop signal and closes the server. Throws when the server cannot
- * start or the env file cannot be written.
+ * key) and, unless `quiet`, one request log line per request, then waits for the stop signal and
+ * closes the server. Throws when the server cannot start (a {@link CliError} with exit code 3 when
+ * another server uses the data directory) or the env file cannot be written.
  */
 export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
   const stop = stopSignal(io);
@@ -49,8 +59,14 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         host: options.host,
         dataDir: resolve(io.cwd, options.data),
         allowPrivateTargets: options.allowPrivateTargets === true,
+        requestLog: options.quiet ? false : (entry) => io.stdout.write(`${formatRequestLogLine(entry)}\n`),
       });
     } catch (error) {
+      if (error instanceof DataDirectoryLockedError) {
+        throw new CliError(`cannot start the server: ${error.message}`, ExitCode.DataDirectoryInUse, {
+          cause: error,
+        });
+      }
       throw new Error(`cannot start the server: ${messageOf(error)}`, { cause: error });
     }
     try {
@@ -102,6 +118,7 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         'deliver to managed targets at loopback, private and other non-public addresses (local development)',
       ),
     )
+    .addOption(new Option('--quiet', 'no request log (one line per request on stdout)').default(false))
     .addHelpText(
       'after',
       [
@@ -109,7 +126,10 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         `Writes ${ENV_FILE} (mode 0600) in the data directory, setting SVC_BASE_URL,`,
         'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY and SVC_MACHINE_KEY (the',
         'machine credential of managed targets). A restart on the same data directory',
-        'keeps the project, its keys and its traces.',
+        'keeps the project, its keys and its traces. One server at a time may use a data',
+        'directory: a second one exits with code 3 and changes nothing.',
+        'Prints one line per request (time, method, route, status, duration, bytes; never',
+        'a key or content) unless --quiet.',
         'Managed targets must have public addresses: a target URL whose host is or',
         'resolves to a loopback, private or other non-public address is refused, when',
         'registered and at every delivery, unless --allow-private-targets is given (for',
