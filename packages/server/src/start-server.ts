@@ -32,6 +32,8 @@ import { ReadModel } from './read/read-model.js';
 import type { RouteId } from './route-table.js';
 import { MIGRATIONS } from './schema-migrations.js';
 import { openDatabase } from './store/sqlite-database.js';
+import { loginLink } from './viewer/session/login-link.js';
+import { ViewerSessions } from './viewer/session/viewer-sessions.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'svc.sqlite';
@@ -85,6 +87,17 @@ export interface RunningServer {
   readModel: ReadModel;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector<RouteId>;
+  /**
+   * A new one-time login link to the viewer: opened once within 15 minutes, it logs that browser
+   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default, or
+   * `/traces/{traceId}` with `?span=`). It carries a random token, never a key.
+   *
+   * @example
+   * ```ts
+   * console.log(`Viewer: ${server.viewerLoginLink(`/traces/${traceId}`)}`);
+   * ```
+   */
+  viewerLoginLink(path?: string): string;
   /**
    * Stops listening, lets requests in flight finish (up to 5 s, then drops their connections),
    * closes the store and removes a temporary data directory.
@@ -206,6 +219,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
+    const viewerSessions = new ViewerSessions();
     // The app's links need the origin, known once listening: requests wait for the app.
     let app: SvcApp | undefined;
     server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
@@ -218,6 +232,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       media,
       evals,
       readModel,
+      viewerSessions,
       ...(faults ? { faults } : {}),
     });
     const listening = server;
@@ -232,6 +247,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       files,
       readModel,
       ...(faults ? { faults } : {}),
+      viewerLoginLink(path?: string) {
+        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
+          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        }
+        return loginLink(viewerSessions, origin, path);
+      },
       close() {
         closed ??= (async () => {
           // Requests held by an open-ended injected hang go on, so closing never waits on them.
