@@ -7,6 +7,7 @@
  */
 import type { FileState, SpanFileView } from '../../read/read-model-types.js';
 import { presentationOf } from '../files/file-presentation.js';
+import { isRawPcm } from '../files/raw-pcm.js';
 import { exactBytes, formatBytes, shortSha } from '../format.js';
 import { fileHref } from '../viewer-links.js';
 
@@ -79,6 +80,11 @@ export function FileFacts(props: {
         </span>
       ) : null}
       {props.role && file.role !== undefined ? <span class="badge">{file.role}</span> : null}
+      {isRawPcm(file.contentType) && presentationOf(file.contentType) === 'link' ? (
+        <span class="muted" title="Raw PCM plays only with a rate of 8000 to 192000 and 1 or 2 channels">
+          raw PCM without a valid rate: download only
+        </span>
+      ) : null}
       {props.download === undefined ? null : (
         <a href={props.download} download={file.name ?? ''}>
           Download
