@@ -26,7 +26,7 @@ let browser: Browser;
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 
 beforeAll(async () => {
-  const env = { ...process.env, SVC_DEMO_DATA: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_DEMO_DATA: dataDir };
   delete env.CI; // as a person runs it: the server stays up for the link
   demo = spawn(process.execPath, [join(repoRoot, 'examples/quickstart/demo.mjs')], {
     cwd: repoRoot,
