@@ -103,7 +103,8 @@ export function TracePage(props: TracePageProps) {
               <span>Timeline ({formatDuration(summary.durationMs)})</span>
             </div>
             {spanRows(props.rows, { startNano: start, endNano: end }, props.selectedId, (spanId) =>
-              tracePageHref(summary.traceId, spanId, after),
+              // Relative to the page's own URL (`/traces/{traceId}`): 40 bytes less on each of 10,000 rows.
+              after === undefined ? `?span=${spanId}` : `?after=${after}&span=${spanId}`,
             )}
           </nav>
           <section id="detail" aria-label="Selected span" data-fragment={fragmentPrefix(summary.traceId)}>
