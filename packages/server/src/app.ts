@@ -28,6 +28,8 @@ import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
+import type { ViewerSessions } from './viewer/session/viewer-sessions.js';
+import { createViewer } from './viewer/viewer-app.js';
 
 /** What the app serves and with what. */
 export interface AppOptions {
@@ -50,6 +52,12 @@ export interface AppOptions {
   errorLog?: (text: string) => void;
   /** The budget of request bodies held in memory; the process's shared one when omitted. */
   bodyBudget?: BodyBudget;
+  /**
+   * The viewer's sessions; the viewer (`/traces`, `/login`, …) is served when given with
+   * `readModel`. Its routes take a browser session, not a Bearer key, so they are not rows of
+   * the route table (`viewer/viewer-app.ts` lists them).
+   */
+  viewerSessions?: ViewerSessions;
 }
 
 /** The service's Hono application. */
@@ -121,6 +129,18 @@ export function createApp(options: AppOptions): SvcApp {
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
   if (options.readModel) registerReadRoutes(app, options.readModel);
+  if (options.readModel && options.viewerSessions) {
+    app.route(
+      '/',
+      createViewer({
+        readModel: options.readModel,
+        files: options.media.files,
+        keyRing: options.keyRing,
+        sessions: options.viewerSessions,
+        ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+      }),
+    );
+  }
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

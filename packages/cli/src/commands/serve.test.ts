@@ -101,6 +101,31 @@ describe('svc serve', () => {
     expect(await acceptsConnections(serving.origin)).toBe(false);
   });
 
+  it('prints a one-time login link that opens the viewer once, without a key in it', async () => {
+    const dataDir = join(cwd, 'data');
+    const serving = await startServe(['--port', '0', '--data', dataDir]);
+    const [, link] = await serving.stdout.waitFor(/^Viewer: (\S+)$/m);
+    expect(link).toMatch(new RegExp(`^${serving.origin}/login/link\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(serving.stdout.text).toContain(`log in at ${serving.origin}/login with SVC_READ_KEY`);
+    for (const key of await credentialsOf(dataDir)) expect(link).not.toContain(key);
+
+    const opened = await fetch(link!, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    const cookie = /^(svc_viewer_session=[^;]+);/.exec(opened.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie).toBeDefined();
+    const list = await fetch(`${serving.origin}/traces`, {
+      headers: { cookie: cookie! },
+      redirect: 'manual',
+    });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('<h1>Traces</h1>');
+    // Single use.
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(403);
+
+    serving.stop.abort();
+    expect(await serving.exit).toBe(ExitCode.Ok);
+  });
+
   it('keeps the keys across a restart on the same data directory', async () => {
     const dataDir = join(cwd, 'data');
     const first = await startServe(['--port', '0', '--data', dataDir]);

@@ -44,10 +44,11 @@ function stopSignal(io: CliIo): ShutdownListener {
 }
 
 /**
- * Starts the server, writes the env file, prints the origin and the env file's path (never a
- * key) and, unless `quiet`, one request log line per request, then waits for the stop signal and
- * closes the server. Throws when the server cannot start (a {@link CliError} with exit code 3 when
- * another server uses the data directory) or the env file cannot be written.
+ * Starts the server, writes the env file, prints the origin, the env file's path and a one-time
+ * login link to the viewer (never a key) and, unless `quiet`, one request log line per request,
+ * then waits for the stop signal and closes the server. Throws when the server cannot start (a
+ * {@link CliError} with exit code 3 when another server uses the data directory) or the env file
+ * cannot be written.
  */
 export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
   const stop = stopSignal(io);
@@ -81,6 +82,8 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
           `svc serve: listening on ${server.origin}`,
           `Data directory: ${server.dataDir}`,
           `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY)`,
+          `Viewer: ${server.viewerLoginLink()}`,
+          `  (a one-time login link, valid 15 minutes; afterwards log in at ${server.origin}/login with SVC_READ_KEY)`,
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),
