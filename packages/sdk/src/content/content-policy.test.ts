@@ -311,6 +311,27 @@ describe('createContentPolicy with captureContent true', () => {
   });
 });
 
+describe('createContentPolicy on attribute values captured when the span ended', () => {
+  const captured = { 'gen_ai.input.messages': `[{"content":"${SECRET}"}]`, 'app.step': 'plan' };
+  const rewritten = { 'gen_ai.input.messages': '[{"content":"@@@replaced@@@"}]', 'app.step': 'plan' };
+
+  it.each([
+    ['capture on', createContentPolicy({ captureContent: true }), captured],
+    ['capture off', createContentPolicy({ captureContent: false }), { 'app.step': 'plan' }],
+    [
+      'a redactor',
+      createContentPolicy({ captureContent: true, redact: (value) => value.replace(SECRET, '[email]') }),
+      { 'gen_ai.input.messages': '[{"content":"[email]"}]', 'app.step': 'plan' },
+    ],
+  ])(
+    'with %s, reads the captured values, not what a later processor left on the span',
+    async (_, policy, expected) => {
+      const span = await recordSpan({ attributes: rewritten });
+      expect(policy.span(span, { ...captured }).attributes).toEqual(expected);
+    },
+  );
+});
+
 describe('createContentPolicy with a redactor', () => {
   const tagged: Redactor = (value) => `<${value}>`;
 

@@ -16,18 +16,21 @@ export const MAX_BATCH_SIZE = 512;
 /** Longest wait before queued records are sent. */
 export const SCHEDULE_DELAY_MILLIS = 1_000;
 
-/** What a pipeline is built from. */
-export interface SignalPipelineOptions<T> {
+/**
+ * What a pipeline is built from. `Q` is what is queued (a record as it ended, or as captured
+ * then), `R` the record exported.
+ */
+export interface SignalPipelineOptions<Q, R = Q> {
   signal: Signal;
   accounting: ExportAccounting;
   /** The content policy: returns the record to export, or throws `RecordRejectedError`. */
-  prepare: (record: T) => T;
+  prepare: (record: Q) => R;
   /** OTLP serialization of a batch. */
-  serialize: (records: T[]) => Uint8Array | undefined;
+  serialize: (records: R[]) => Uint8Array | undefined;
   /** Sends a serialized batch (with retries); never rejects. */
   send: (body: Uint8Array) => Promise<SendResult>;
   /** Called with each record that will not be exported: dropped, or rejected by `prepare`. */
-  dropped?: (record: T) => void;
+  dropped?: (record: Q) => void;
 }
 
 const NOUNS: Record<Signal, string> = { traces: 'spans', logs: 'log records' };
@@ -60,16 +63,16 @@ function failureMessage(
 }
 
 /** Queue, batching and accounting of one signal. */
-export class SignalPipeline<T> {
-  readonly #options: SignalPipelineOptions<T>;
+export class SignalPipeline<Q, R = Q> {
+  readonly #options: SignalPipelineOptions<Q, R>;
   readonly #noun: string;
-  #queue: T[] = [];
+  #queue: Q[] = [];
   #inFlight = 0;
   #loop: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(options: SignalPipelineOptions<T>) {
+  constructor(options: SignalPipelineOptions<Q, R>) {
     this.#options = options;
     this.#noun = NOUNS[options.signal];
   }
@@ -80,7 +83,7 @@ export class SignalPipeline<T> {
   }
 
   /** Queues a record; drops (and counts) it when the queue is full or the pipeline is shut down. */
-  add(record: T): void {
+  add(record: Q): void {
     const { accounting, signal } = this.#options;
     if (this.#closed || this.pending >= QUEUE_CAPACITY) {
       accounting.dropped(signal);
@@ -127,10 +130,10 @@ export class SignalPipeline<T> {
     }
   }
 
-  async #export(records: T[]): Promise<void> {
+  async #export(records: Q[]): Promise<void> {
     const { accounting, signal, prepare, serialize, send } = this.#options;
     accounting.reportDrops(signal);
-    const prepared: T[] = [];
+    const prepared: R[] = [];
     for (const record of records) {
       try {
         prepared.push(prepare(record));
