@@ -1,12 +1,14 @@
 /**
  * Sends one serialized OTLP export request to a signal URL, with the project key, the per-request
- * timeout, keep-alive connections and the retry policy. Knows nothing of records: it answers how
+ * timeout, keep-alive connections and the retry policy, with tracing suppressed (the application's
+ * HTTP instrumentation records no span of an export). Knows nothing of records: it answers how
  * the exchange ended.
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readCapped } from '../http/read-capped.js';
 import { type Dispatcher, request } from '../http/undici.js';
+import { untraced } from '../http/untraced.js';
 import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
 
 /** Largest acknowledgement body read; a longer one is not an OTLP export response. */
@@ -33,17 +35,19 @@ type Attempt = { result: SendResult; retryAfter?: string | null; retry: boolean 
 async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attempt> {
   const timeout = AbortSignal.timeout(options.timeoutMillis);
   try {
-    const response = await request(options.url, {
-      method: 'POST',
-      dispatcher: options.dispatcher,
-      headers: {
-        authorization: `Bearer ${options.apiKey}`,
-        'content-type': options.contentType,
-        accept: options.contentType,
-      },
-      body,
-      signal: AbortSignal.any([timeout, options.signal]),
-    });
+    const response = await untraced(() =>
+      request(options.url, {
+        method: 'POST',
+        dispatcher: options.dispatcher,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          'content-type': options.contentType,
+          accept: options.contentType,
+        },
+        body,
+        signal: AbortSignal.any([timeout, options.signal]),
+      }),
+    );
     const { statusCode: status } = response;
     if (status >= 200 && status < 300) {
       return {
