@@ -20,6 +20,7 @@ import type { ResolvedRunExperimentOptions } from './runner-options.js';
 import type { AttemptRecord, CaseRecord, SavedOutcome } from './runner-records.js';
 import { settleMutation } from './settle-mutation.js';
 import { submitSaved, unsubmitted } from './submit-saved.js';
+import { targetItem } from './target-item.js';
 import { completionBody, returnedOutcome, thrownOutcome, unserializableMessage } from './target-outcome.js';
 import { withTransientRetry } from './transient-retry.js';
 
@@ -168,7 +169,7 @@ async function runAttempt(
         await step('before-target');
         let value: unknown;
         try {
-          value = await target(item.inputs, { config: run.experiment.config, item, span });
+          value = await target(item.inputs, { config: run.experiment.config, item: targetItem(item), span });
         } catch (thrown) {
           outcome = thrownOutcome(thrown, persistResultContent);
           await step('after-target');
