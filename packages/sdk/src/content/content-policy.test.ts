@@ -469,11 +469,11 @@ describe('createContentPolicy with a redactor', () => {
     expect(paths).toContain('body');
   });
 
-  it('rejects the record when the redactor throws, naming the path but not the value', async () => {
+  it('rejects the record when the redactor throws, naming the path and the error type but not the value', async () => {
     const policy = createContentPolicy({
       captureContent: false,
       redact: (value, path) => {
-        if (path === 'attributes.gen_ai.input.messages') throw new Error(`cannot redact ${value}`);
+        if (path === 'attributes.gen_ai.input.messages') throw new RangeError(`cannot redact ${value}`);
         return value;
       },
     });
@@ -490,7 +490,7 @@ describe('createContentPolicy with a redactor', () => {
     expect(caught).toBeInstanceOf(RecordRejectedError);
     expect(RecordRejectedError.isInstance(caught)).toBe(true);
     const error = caught as RecordRejectedError;
-    expect(error.message).toBe('the redact callback threw for attributes.gen_ai.input.messages');
+    expect(error.message).toBe('the redact callback threw for attributes.gen_ai.input.messages (RangeError)');
     expect(error.reason).toBe('redactor-threw');
     expect(error.path).toBe('attributes.gen_ai.input.messages');
     expect(error.message).not.toContain(SECRET);

@@ -55,6 +55,7 @@ async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attemp
         retry: false,
       };
     }
+    // Discarding the body of a refusal: a connection that fails meanwhile changes no outcome.
     await response.body.dump().catch(() => undefined);
     const retryAfter = response.headers['retry-after'];
     return {
@@ -85,6 +86,7 @@ export async function sendWithRetries(body: Uint8Array, options: SenderOptions):
     try {
       await sleep(retryDelayMillis(attempts, outcome.retryAfter), undefined, { signal: options.signal });
     } catch {
+      // The wait was aborted (shutdown): the records count as failed, `aborted` says why.
       return { kind: 'failed', cause: 'aborted' };
     }
   }

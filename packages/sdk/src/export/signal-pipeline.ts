@@ -5,6 +5,8 @@
  * @module
  */
 import { RecordRejectedError } from '../content/record-rejected-error.js';
+import { describeFailure } from '../diagnostics/describe-failure.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import type { ExportAccounting, Signal } from './export-accounting.js';
 import type { SendResult } from './otlp-http-sender.js';
 import { readAcknowledgement } from './read-acknowledgement.js';
@@ -134,28 +136,37 @@ export class SignalPipeline<Q, R = Q> {
     const { accounting, signal, prepare, serialize, send } = this.#options;
     accounting.reportDrops(signal);
     const prepared: R[] = [];
+    const one = this.#noun.replace(/s$/, '');
     for (const record of records) {
       try {
         prepared.push(prepare(record));
       } catch (error) {
-        if (!RecordRejectedError.isInstance(error)) throw error;
         this.#options.dropped?.(record);
-        accounting.settle(signal, { rejected: 1 });
+        if (RecordRejectedError.isInstance(error)) {
+          accounting.settle(signal, { rejected: 1 });
+          accounting.raise(signal, 'rejected', 1, `1 ${one} rejected: ${error.message}`);
+          continue;
+        }
+        // A defect of the export path: the record is lost, counted, and the cause told.
+        reportFailure('error', `1 ${one} not exported: preparing it for export failed`, error);
+        accounting.settle(signal, { failed: 1 });
         accounting.raise(
           signal,
-          'rejected',
+          'failed',
           1,
-          `1 ${this.#noun.replace(/s$/, '')} rejected: ${error.message}`,
+          `1 ${one} not exported: preparing it for export failed (${describeFailure(error)})`,
         );
       }
     }
     const n = prepared.length;
     if (n === 0) return;
     let body: Uint8Array | undefined;
+    let why = 'the serializer gave no body';
     try {
       body = serialize(prepared);
-    } catch {
-      body = undefined;
+    } catch (error) {
+      reportFailure('error', `${n} ${this.#noun} not exported: OTLP serialization failed`, error);
+      why = describeFailure(error);
     }
     if (body === undefined) {
       accounting.settle(signal, { failed: n });
@@ -163,7 +174,7 @@ export class SignalPipeline<Q, R = Q> {
         signal,
         'failed',
         n,
-        `${n} ${this.#noun} not exported: they could not be serialized as OTLP`,
+        `${n} ${this.#noun} not exported: they could not be serialized as OTLP (${why})`,
       );
       return;
     }

@@ -9,8 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SpanHandle } from '../../client/span-options.js';
+import { reportFailure } from '../../diagnostics/report-failure.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
+import { SvcExportError } from '../../errors/svc-export-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import type { Experiment, ExperimentItem } from '../types/experiment-types.js';
 import type { CheckpointStore } from './checkpoint-store.js';
@@ -194,7 +196,7 @@ async function runAttempt(
   const current = attempt!;
   if (traceEvidence.mode === 'required') {
     // A failed export shows at completion: the service then has no trace to snapshot.
-    await run.flushTraces().catch(() => undefined);
+    await run.flushTraces().catch(reportUnexpectedFlushFailure);
   }
   current.outcome = outcome!;
   current.complete = {
@@ -229,12 +231,21 @@ async function complete(
           const traceMissing =
             body.traceEvidence === 'required' && SvcApiError.isInstance(error) && error.status === 409;
           if (!traceMissing || retry >= EVIDENCE_RETRIES) throw error;
-          await run.flushTraces().catch(() => undefined);
+          await run.flushTraces().catch(reportUnexpectedFlushFailure);
         }
       }
     },
     () => step('after-complete'),
   );
+}
+
+/**
+ * A flush of the case's trace that failed. An `SvcExportError` is expected and told already: its
+ * issues are the transport's (`getIssues()`, `onExportIssue`), and the completion reports the
+ * missing trace. Anything else is a defect, told on diag; the case goes on either way.
+ */
+function reportUnexpectedFlushFailure(error: unknown): void {
+  if (!SvcExportError.isInstance(error)) reportFailure('error', 'flushing the trace of a case failed', error);
 }
 
 /** The case and its outcome, as scorers see them. */

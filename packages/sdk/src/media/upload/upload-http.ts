@@ -36,7 +36,7 @@ async function answerOf(response: Dispatcher.ResponseData): Promise<UploadAnswer
     const body = await readCapped(response.body, MAX_ANSWER_BYTES);
     json = body === undefined || body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
   } catch {
-    json = undefined;
+    json = undefined; // not JSON (or cut off): the status decides, the body is never quoted
   }
   return { status: response.statusCode, retryAfter: Array.isArray(header) ? header[0] : header, json };
 }
