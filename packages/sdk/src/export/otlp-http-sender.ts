@@ -6,6 +6,9 @@
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { describeFailure } from '../diagnostics/describe-failure.js';
+import { isProgrammingError } from '../diagnostics/programming-error.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import { readCapped } from '../http/read-capped.js';
 import { type Dispatcher, request } from '../http/undici.js';
 import { untraced } from '../http/untraced.js';
@@ -17,7 +20,13 @@ const MAX_ACK_BYTES = 1024 * 1024;
 /** How an export request ended, after retries. */
 export type SendResult =
   | { kind: 'acknowledged'; status: number; body: Uint8Array | undefined }
-  | { kind: 'failed'; status?: number; cause: 'http' | 'network' | 'timeout' | 'aborted'; code?: string };
+  | {
+      kind: 'failed';
+      status?: number;
+      cause: 'http' | 'network' | 'timeout' | 'aborted' | 'defect';
+      /** A system or undici error code (`network`), or the sanitized defect (`defect`). */
+      code?: string;
+    };
 
 /** What a sender needs. */
 export interface SenderOptions {
@@ -65,6 +74,11 @@ async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attemp
     };
   } catch (error) {
     if (options.signal.aborted) return { result: { kind: 'failed', cause: 'aborted' }, retry: false };
+    if (isProgrammingError(error)) {
+      // A defect, not a missing answer: not retried; its cause told on diag and in the issue.
+      reportFailure('error', 'an OTLP export request failed unexpectedly', error);
+      return { result: { kind: 'failed', cause: 'defect', code: describeFailure(error) }, retry: false };
+    }
     const timedOut = timeout.aborted;
     const code = (error as { code?: unknown }).code;
     return {

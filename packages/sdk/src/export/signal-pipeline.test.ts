@@ -106,6 +106,22 @@ describe('SignalPipeline', () => {
     });
   });
 
+  it('counts a batch whose request failed on a defect as failed, naming the cause', async () => {
+    const { p, accounting, issues } = pipeline([
+      { kind: 'failed', cause: 'defect', code: 'TypeError: this.dispatch is not a function' },
+    ]);
+    p.add(1);
+    await p.flush();
+    expect(accounting.report()).toMatchObject({ failedSpans: 1, pendingSpans: 0 });
+    expect(issues).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        message:
+          '1 spans not exported: the export request failed unexpectedly (TypeError: this.dispatch is not a function)',
+      }),
+    ]);
+  });
+
   it('counts a record the content policy rejects as rejected, and exports the others', async () => {
     const { p, accounting, issues, batches } = pipeline([ack({})], (n) => {
       if (n === 2) throw new RecordRejectedError('redactor-threw', 'attributes.x');

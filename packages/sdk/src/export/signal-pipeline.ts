@@ -50,6 +50,8 @@ function failureMessage(
       return `${lost}: the service did not answer within the timeout, after retries`;
     case 'network':
       return `${lost}: the service could not be reached${result.code ? ` (${result.code})` : ''}, after retries`;
+    case 'defect':
+      return `${lost}: the export request failed unexpectedly (${result.code ?? 'Error'})`;
     case 'http':
       if (result.status === 401) {
         return `${lost}: the service refused the key (HTTP 401); use a valid, unrevoked project key`;

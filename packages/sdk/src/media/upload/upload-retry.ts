@@ -5,6 +5,7 @@
  * @module
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import { isProgrammingError } from '../../diagnostics/programming-error.js';
 import { MAX_RETRY_AFTER_MILLIS, parseRetryAfter } from '../../export/retry-policy.js';
 import { networkReason } from '../../http/service-request.js';
 import type { UploadAnswer } from './upload-http.js';
@@ -41,15 +42,6 @@ export function uploadRetryDelayMillis(attempt: number, retryAfter: string | und
   if (asked !== undefined) return Math.min(asked, MAX_RETRY_AFTER_MILLIS);
   const backoff = BACKOFF_MILLIS * 2 ** (attempt - 1);
   return Math.round(backoff * (1 - JITTER + Math.random() * 2 * JITTER));
-}
-
-function isProgrammingError(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    error instanceof RangeError ||
-    error instanceof ReferenceError ||
-    error instanceof SyntaxError
-  );
 }
 
 /**
