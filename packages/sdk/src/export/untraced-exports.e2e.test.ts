@@ -17,7 +17,8 @@ import {
   SimpleSpanProcessor,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import { request } from 'undici';
+// The undici package itself (Bun answers the bare name with a stand-in of its own), as the SDK loads it.
+import { request } from 'undici/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAT_PNG } from '../../../../fixtures/messages/media.js';
 import { createSvc, type SvcClient } from '../client/svc-client.js';
