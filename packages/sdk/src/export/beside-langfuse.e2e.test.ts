@@ -140,4 +140,36 @@ describe("beside Langfuse's span processor on the application's provider", () =>
       await loggerProvider.shutdown();
     },
   );
+
+  it("a data: URL in Langfuse's own observation input still uploads after Langfuse replaced it", async () => {
+    const { svc, tracerProvider, loggerProvider, langfuseProcessor } = applicationProviders();
+    const input = JSON.stringify({
+      question: 'What is in this picture?',
+      image: dataUrl(CAT_PNG, 'image/png'),
+    });
+    const span = tracerProvider.getTracer('app').startSpan('describe image', {
+      attributes: { 'gen_ai.operation.name': 'chat', 'langfuse.observation.input': input },
+    });
+    const { traceId, spanId } = span.spanContext();
+    span.end();
+    await langfuseProcessor.forceFlush();
+    const seen = langfuse.spans.find((s) => s.spanId === spanId);
+    expect(seen?.attributes['langfuse.observation.input']).toMatch(
+      /"image":"@@@langfuseMedia:type=image\/png\|id=[\w-]{22}\|source=base64_data_uri@@@"/,
+    );
+
+    expect(await svc.flush()).toMatchObject({ uploadedValues: 1, uploadFallbacks: 0 });
+    const stored = media.spans(traceId).find((s) => s.spanId === spanId);
+    expect(JSON.parse(stored!.attributes['langfuse.observation.input'] as string).image).toMatchObject({
+      type: 'blob',
+      mime_type: 'image/png',
+      sha256: catSha,
+      size: CAT_PNG.bytes.length,
+    });
+    expect(blobsOf(stored!.attributes).map((entry) => entry.sha256)).toEqual([catSha]);
+    expect(await media.download(traceId, catSha)).toMatchObject({ status: 200, sha256: catSha });
+    await svc.shutdown();
+    await tracerProvider.shutdown();
+    await loggerProvider.shutdown();
+  });
 });
