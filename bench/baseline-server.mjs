@@ -10,14 +10,17 @@
  * `process.cpuUsage()`, and exits on `{ type: 'close' }` or when the parent goes away.
  * @module
  */
+import '../scripts/ts-source-hooks.mjs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+
 // The server's own body reader, protobuf definition and protobuf-to-JSON conversion (not exported
-// by the package; Node 24 runs the erasable-TypeScript source directly), so the baseline reads and
+// by the package; Node 24 runs the erasable-TypeScript sources, their relative imports resolved by
+// the hook imported above, hence imported once it is registered), so the baseline reads and
 // decodes exactly as the server does.
-import { readRequestBody } from '../packages/server/src/http/read-request-body.ts';
-import { otlpProto } from '../packages/server/src/otlp/otlp-proto.ts';
-import { tracesFromProto } from '../packages/server/src/otlp/proto-to-json.ts';
+const { readRequestBody } = await import('../packages/server/src/http/read-request-body.ts');
+const { otlpProto } = await import('../packages/server/src/otlp/otlp-proto.ts');
+const { tracesFromProto } = await import('../packages/server/src/otlp/proto-to-json.ts');
 
 const PATH = '/api/v1/otlp/v1/traces';
 const KEY = 'svc_tracing_baseline';

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import manifest from '../package.json' with { type: 'json' };
+import { CliError } from './cli-error.js';
 import { registerMcpCommand } from './commands/mcp.js';
 import { registerServeCommand } from './commands/serve.js';
 import { ExitCode } from './exit-codes.js';
@@ -41,7 +42,8 @@ export function createProgram(io: CliIo): Command {
 
 /**
  * Runs the `svc` command line in-process and resolves to its exit code (see {@link ExitCode}):
- * 0 on success, 1 when the command fails, 2 on a usage error. Never calls `process.exit`; the
+ * 0 on success, 1 when the command fails, 2 on a usage error, 3 when `svc serve` finds its data
+ * directory in use by another server. Never calls `process.exit`; the
  * error message goes to `io.stderr`.
  *
  * `svc serve` resolves once the server has stopped: on `io.signal`, or, without one, on SIGINT
@@ -66,6 +68,6 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
       return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
     }
     resolved.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return ExitCode.Failure;
+    return error instanceof CliError ? error.exitCode : ExitCode.Failure;
   }
 }

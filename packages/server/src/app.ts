@@ -11,6 +11,13 @@ import type { EvalRegistry } from './evals/eval-registry.js';
 import { registerEvalsRoutes } from './evals/register-evals-routes.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
+import { admitBodies } from './http/body-admission.js';
+import { type BodyBudget, processBodyBudget } from './http/body-budget.js';
+import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
+import { RequestAbortedError } from './http/request-aborted-error.js';
+import { type RequestLogSink, requestLog } from './http/request-log.js';
+import { routePattern } from './http/route-pattern.js';
+import { describeUnhandledError } from './http/unhandled-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import { registerMcpRoute } from './mcp/mcp-route.js';
 import type { Project } from './project/project.js';
@@ -22,6 +29,8 @@ import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
+import type { ViewerSessions } from './viewer/session/viewer-sessions.js';
+import { createViewer } from './viewer/viewer-app.js';
 
 /** What the app serves and with what. */
 export interface AppOptions {
@@ -38,6 +47,18 @@ export interface AppOptions {
   evals?: EvalRegistry;
   /** The read model; the read API (`/api/v1/traces…`) and the MCP tool server (`/mcp`) are served when given. */
   readModel?: ReadModel;
+  /** Receives one entry per request (the request log); none when omitted. */
+  requestLog?: RequestLogSink;
+  /** Receives the text of each unhandled error; `console.error` when omitted. */
+  errorLog?: (text: string) => void;
+  /** The budget of request bodies held in memory; the process's shared one when omitted. */
+  bodyBudget?: BodyBudget;
+  /**
+   * The viewer's sessions; the viewer (`/traces`, `/login`, …) is served when given with
+   * `readModel`. Its routes take a browser session, not a Bearer key, so they are not rows of
+   * the route table (`viewer/viewer-app.ts` lists them).
+   */
+  viewerSessions?: ViewerSessions;
 }
 
 /** The service's Hono application. */
@@ -59,18 +80,41 @@ export function createApp(options: AppOptions): SvcApp {
       }
     },
   });
-  app.onError((error) => {
+  const errorLog = options.errorLog ?? ((text: string) => console.error(text));
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  app.use('*', admitBodies(options.bodyBudget ?? processBodyBudget()));
+  app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(error);
+    // The client went away mid-body: nobody reads this answer, and the server did nothing wrong.
+    if (error instanceof RequestAbortedError) {
+      return errorResponse(new ApiError(400, 'invalid_request', error.message));
+    }
     // Hono's request validators throw 400 for a body they cannot parse (e.g. malformed JSON).
     if (error instanceof HTTPException && error.status === 400) {
       return errorResponse(
         new ApiError(400, 'invalid_request', 'The request body is malformed (not valid JSON).'),
       );
     }
-    console.error('svc server: unhandled error:', error instanceof Error ? error.name : typeof error);
+    // …and 415 for a body whose content type the route does not take.
+    if (error instanceof HTTPException && error.status === 415) {
+      return errorResponse(
+        new ApiError(
+          415,
+          'unsupported_media_type',
+          'This route takes a JSON body: send Content-Type: application/json.',
+        ),
+      );
+    }
+    errorLog(describeUnhandledError(error, c.req.method, routePattern(c)));
     return errorResponse(new ApiError(500, 'internal', 'Internal error.'));
   });
-  app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'No such route.')));
+  // No handler for this method and path: 405 with `Allow` when the route table knows the path.
+  const allowOf = allowedMethods(Object.values(ROUTE_ACCESS));
+  app.notFound((c) => {
+    const allow = allowOf(new URL(c.req.url).pathname);
+    if (allow !== undefined) return errorResponse(methodNotAllowed(c.req.method, allow));
+    return errorResponse(new ApiError(404, 'not_found', 'No such route.'));
+  });
 
   for (const [route, access] of Object.entries(ROUTE_ACCESS) as [RouteId, (typeof ROUTE_ACCESS)[RouteId]][]) {
     app.on(access.method, honoPath(access.path), routeGuard(route, access, options.keyRing, options.faults));
@@ -95,6 +139,18 @@ export function createApp(options: AppOptions): SvcApp {
       evals: options.evals,
       publicOrigin: options.publicOrigin,
     });
+  }
+  if (options.readModel && options.viewerSessions) {
+    app.route(
+      '/',
+      createViewer({
+        readModel: options.readModel,
+        files: options.media.files,
+        keyRing: options.keyRing,
+        sessions: options.viewerSessions,
+        ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+      }),
+    );
   }
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',

@@ -8,8 +8,16 @@ export { KEY_PREFIXES, KEY_PRESETS } from './auth/key-presets.js';
 export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js';
 export type { EvalErrorCode } from './evals/core/eval-error-codes.js';
 export type { JudgeModelOption, JudgeModelReference } from './evals/judge/judge-worker.js';
+export type { ResolvedAddress, TargetLookup } from './evals/managed/target-address-policy.js';
 export { type Fault, FaultInjector } from './faults/fault-injector.js';
 export type { ApiErrorBody } from './http/api-error.js';
+export { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './http/body-budget.js';
+export {
+  CLIENT_CLOSED_REQUEST,
+  formatRequestLogLine,
+  type RequestLogEntry,
+  type RequestLogSink,
+} from './http/request-log.js';
 export type {
   FileListing,
   FileRecords,
@@ -39,3 +47,9 @@ export { FIELD_CONVENTIONS, RECEIPT_FIELDS, type ReceiptField } from './receipt/
 export { ROUTE_ACCESS, type RouteId } from './route-table.js';
 export type { TraceReceipt } from './routes/receipt-route.js';
 export { DATABASE_FILE, type RunningServer, type StartServerOptions, startServer } from './start-server.js';
+export {
+  DataDirectoryLockedError,
+  LOCK_FILE,
+  LOCK_HOLDER_FILE,
+  type LockHolder,
+} from './store/data-dir-lock.js';

@@ -2,7 +2,7 @@
  * Starts the reference service over HTTP on an embedded store.
  * @module
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,18 @@ type FetchCallback = Parameters<typeof serve>[0]['fetch'];
 import { createApp, type SvcApp } from './app.js';
 import { createEvalRegistry, type EvalRegistry } from './evals/eval-registry.js';
 import type { JudgeModelOption } from './evals/judge/judge-worker.js';
+import type { TargetLookup } from './evals/managed/target-address-policy.js';
 import { FaultInjector } from './faults/fault-injector.js';
+import { ApiError, errorResponse } from './http/api-error.js';
+import { BodyBudget } from './http/body-budget.js';
+import { formatRequestLogLine, type RequestLogSink } from './http/request-log.js';
 import { SqliteTraceStore } from './ingest/sqlite-trace-store.js';
 import type { TraceStore } from './ingest/trace-store.js';
 import {
   DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
   DEFAULT_UPLOAD_LINK_TTL_MILLIS,
   MAX_LINK_TTL_MILLIS,
+  MAX_OTLP_BODY_BYTES,
 } from './limits.js';
 import { loadLinkSecret } from './media/link-secret.js';
 import { BLOBS_DIRECTORY, LocalBlobStore } from './media/local-blob-store.js';
@@ -31,7 +36,10 @@ import type { Project, ProjectKeys } from './project/project.js';
 import { ReadModel } from './read/read-model.js';
 import type { RouteId } from './route-table.js';
 import { MIGRATIONS } from './schema-migrations.js';
+import { DataDirLock, LOCK_FILE, LOCK_HOLDER_FILE } from './store/data-dir-lock.js';
 import { openDatabase } from './store/sqlite-database.js';
+import { loginLink } from './viewer/session/login-link.js';
+import { ViewerSessions } from './viewer/session/viewer-sessions.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'svc.sqlite';
@@ -64,6 +72,33 @@ export interface StartServerOptions {
   judgeModel?: JudgeModelOption;
   /** Hosted judge jobs the project may create (its budget); integer ≥ 0, default 10000. */
   judgeJobLimit?: number;
+  /**
+   * Deliver to managed targets at loopback, private, link-local and other non-public addresses.
+   * Off by default: such targets are refused when registered and at every connection (a target
+   * URL is chosen by a Read-and-write key, and the server would reach its own network for it).
+   * For local development and tests whose target runs on this machine.
+   */
+  allowPrivateTargets?: boolean;
+  /**
+   * How managed-target host names are resolved: every address of a name. Default: the system
+   * resolver (`dns.lookup`). Tests pass one to simulate DNS answers (for example rebinding).
+   */
+  targetLookup?: TargetLookup;
+  /**
+   * The request log: one line per request (time, method, route pattern, status, duration, body
+   * sizes; never a key, a query value or content). `true` writes lines to stdout; a function
+   * receives each entry (`formatRequestLogLine` makes the line). Default off; `svc serve` turns
+   * it on.
+   */
+  requestLog?: boolean | RequestLogSink;
+  /** Receives the text of each unhandled error (type, message, stack; sanitized). Default: stderr. */
+  errorLog?: (text: string) => void;
+  /**
+   * Bytes of request bodies held in memory at once by this server; past it, requests are
+   * answered 503 with `Retry-After`. Without it, the servers of a process share one budget of
+   * 128 MiB. An integer of at least 64 MiB (the largest body).
+   */
+  bodyBudgetBytes?: number;
 }
 
 /** A started server. */
@@ -85,6 +120,17 @@ export interface RunningServer {
   readModel: ReadModel;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector<RouteId>;
+  /**
+   * A new one-time login link to the viewer: opened once within 15 minutes, it logs that browser
+   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default, or
+   * `/traces/{traceId}` with `?span=`). It carries a random token, never a key.
+   *
+   * @example
+   * ```ts
+   * console.log(`Viewer: ${server.viewerLoginLink(`/traces/${traceId}`)}`);
+   * ```
+   */
+  viewerLoginLink(path?: string): string;
   /**
    * Stops listening, lets requests in flight finish (up to 5 s, then drops their connections),
    * closes the store and removes a temporary data directory.
@@ -113,6 +159,29 @@ function validateOptions(options: StartServerOptions): void {
   if (judgeJobLimit !== undefined && (!Number.isSafeInteger(judgeJobLimit) || judgeJobLimit < 0)) {
     throw new TypeError(`judgeJobLimit must be an integer of at least 0; got ${String(judgeJobLimit)}`);
   }
+  if (options.allowPrivateTargets !== undefined && typeof options.allowPrivateTargets !== 'boolean') {
+    throw new TypeError(`allowPrivateTargets must be a boolean; got ${typeof options.allowPrivateTargets}`);
+  }
+  if (options.targetLookup !== undefined && typeof options.targetLookup !== 'function') {
+    throw new TypeError(
+      `targetLookup must be a function resolving a host name to its addresses; got ${typeof options.targetLookup}`,
+    );
+  }
+  const { requestLog, errorLog, bodyBudgetBytes } = options;
+  if (requestLog !== undefined && typeof requestLog !== 'boolean' && typeof requestLog !== 'function') {
+    throw new TypeError(`requestLog must be a boolean or a function; got ${typeof requestLog}`);
+  }
+  if (errorLog !== undefined && typeof errorLog !== 'function') {
+    throw new TypeError(`errorLog must be a function; got ${typeof errorLog}`);
+  }
+  if (
+    bodyBudgetBytes !== undefined &&
+    (!Number.isSafeInteger(bodyBudgetBytes) || bodyBudgetBytes < MAX_OTLP_BODY_BYTES)
+  ) {
+    throw new TypeError(
+      `bodyBudgetBytes must be an integer of at least ${MAX_OTLP_BODY_BYTES} (the largest request body); got ${String(bodyBudgetBytes)}`,
+    );
+  }
   const modelKinds = ['function', 'object', 'string'];
   if (
     judgeModel !== undefined &&
@@ -138,6 +207,33 @@ function listen(fetch: FetchCallback, host: string, port: number): Promise<Serve
       resolveListen(server);
     });
   });
+}
+
+function requestLogSink(option: StartServerOptions['requestLog']): RequestLogSink | undefined {
+  if (option === true) return (entry) => process.stdout.write(`${formatRequestLogLine(entry)}\n`);
+  return option === false ? undefined : option;
+}
+
+/** The answer to a request that arrives while the server is starting (listening comes first). */
+function starting(): Response {
+  return errorResponse(
+    new ApiError(503, 'unavailable', 'The server is starting; retry after the Retry-After delay.', {
+      'retry-after': '1',
+    }),
+  );
+}
+
+/**
+ * Removes what a failed first start made in `dataDir` (every entry not in `before`, the lock's
+ * files aside), so that it leaves no project or keys behind. A start on a data directory that
+ * already held a store leaves everything.
+ */
+function removeNewStore(dataDir: string, before: ReadonlySet<string>): void {
+  if (before.has(DATABASE_FILE)) return;
+  for (const entry of readdirSync(dataDir)) {
+    if (before.has(entry) || entry === LOCK_FILE || entry === LOCK_HOLDER_FILE) continue;
+    rmSync(join(dataDir, entry), { recursive: true, force: true });
+  }
 }
 
 /** How long `close()` lets requests in flight finish before dropping their connections. */
@@ -172,12 +268,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const temporary = options.dataDir === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // One server per data directory: a second start is refused here, before it changes anything.
+  const lock = DataDirLock.acquire(dataDir);
+  const before = new Set(readdirSync(dataDir));
   const databasePath = join(dataDir, DATABASE_FILE);
-  const db = openDatabase(databasePath, MIGRATIONS);
   let server: Server | undefined;
+  let db: ReturnType<typeof openDatabase> | undefined;
   let traceStore: SqliteTraceStore | undefined;
   let evals: EvalRegistry | undefined;
   try {
+    // Listening comes first: a start that cannot listen (the port is taken) makes no project or
+    // keys. The app's links need the origin; until the app is built, requests are answered 503.
+    let app: SvcApp | undefined;
+    server = await listen(
+      (request, env) => (app === undefined ? starting() : app.fetch(request, env)),
+      host,
+      options.port ?? 0,
+    );
+    const origin = originOf(host, (server.address() as AddressInfo).port);
+    db = openDatabase(databasePath, MIGRATIONS);
     const { project, keys, keyRing } = bootstrapProject(db, dataDir);
     const faults = options.faultInjection ? new FaultInjector<RouteId>() : undefined;
     traceStore = new SqliteTraceStore(db, databasePath);
@@ -191,6 +300,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       links: new MediaLinks(loadLinkSecret(dataDir)),
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
+      // No span of that ID is not an error here: the route then says the trace has no such file.
+      inlineFiles: async (traceId: string, spanId: string, sha256: string) => {
+        const file = await readModel.inlineFile(traceId, spanId, sha256).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return undefined;
+          throw error;
+        });
+        return file && { bytes: file.bytes, contentType: file.contentType, name: file.name ?? null };
+      },
     };
     evals = createEvalRegistry({
       db,
@@ -199,6 +316,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       judgeModel: options.judgeModel,
       judgeJobLimit: options.judgeJobLimit,
       machineCredential: keys.machine,
+      allowPrivateTargets: options.allowPrivateTargets,
+      targetLookup: options.targetLookup,
       caseFiles: {
         files,
         linkSecret: loadLinkSecret(dataDir),
@@ -206,10 +325,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
-    // The app's links need the origin, known once listening: requests wait for the app.
-    let app: SvcApp | undefined;
-    server = await listen((request, env) => app!.fetch(request, env), host, options.port ?? 0);
-    const origin = originOf(host, (server.address() as AddressInfo).port);
+    const viewerSessions = new ViewerSessions();
+    const requestLog = requestLogSink(options.requestLog);
     app = createApp({
       traceStore,
       project,
@@ -218,9 +335,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       media,
       evals,
       readModel,
+      viewerSessions,
       ...(faults ? { faults } : {}),
+      ...(requestLog ? { requestLog } : {}),
+      ...(options.errorLog ? { errorLog: options.errorLog } : {}),
+      ...(options.bodyBudgetBytes === undefined
+        ? {}
+        : { bodyBudget: new BodyBudget(options.bodyBudgetBytes) }),
     });
+    lock.listening(origin);
     const listening = server;
+    const database = db;
     let closed: Promise<void> | undefined;
     return {
       origin,
@@ -232,6 +357,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       files,
       readModel,
       ...(faults ? { faults } : {}),
+      viewerLoginLink(path?: string) {
+        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
+          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        }
+        return loginLink(viewerSessions, origin, path);
+      },
       close() {
         closed ??= (async () => {
           // Requests held by an open-ended injected hang go on, so closing never waits on them.
@@ -239,7 +370,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           await stopListening(listening);
           await evals!.close();
           await traceStore!.close();
-          db.close();
+          database.close();
+          lock.release();
           if (temporary) rmSync(dataDir, { recursive: true, force: true });
         })();
         return closed;
@@ -249,8 +381,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     server?.close();
     await evals?.close();
     await traceStore?.close();
-    db.close();
-    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    db?.close();
+    if (temporary) {
+      lock.release();
+      rmSync(dataDir, { recursive: true, force: true });
+    } else {
+      removeNewStore(dataDir, before);
+      lock.release();
+    }
     throw error;
   }
 }

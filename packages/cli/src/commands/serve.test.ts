@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +116,31 @@ describe('svc serve', () => {
     expect(await acceptsConnections(serving.origin)).toBe(false);
   });
 
+  it('prints a one-time login link that opens the viewer once, without a key in it', async () => {
+    const dataDir = join(cwd, 'data');
+    const serving = await startServe(['--port', '0', '--data', dataDir]);
+    const [, link] = await serving.stdout.waitFor(/^Viewer: (\S+)$/m);
+    expect(link).toMatch(new RegExp(`^${serving.origin}/login/link\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(serving.stdout.text).toContain(`log in at ${serving.origin}/login with SVC_READ_KEY`);
+    for (const key of await credentialsOf(dataDir)) expect(link).not.toContain(key);
+
+    const opened = await fetch(link!, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    const cookie = /^(svc_viewer_session=[^;]+);/.exec(opened.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie).toBeDefined();
+    const list = await fetch(`${serving.origin}/traces`, {
+      headers: { cookie: cookie! },
+      redirect: 'manual',
+    });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('<h1>Traces</h1>');
+    // Single use.
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(403);
+
+    serving.stop.abort();
+    expect(await serving.exit).toBe(ExitCode.Ok);
+  });
+
   it('keeps the keys across a restart on the same data directory', async () => {
     const dataDir = join(cwd, 'data');
     const first = await startServe(['--port', '0', '--data', dataDir]);
@@ -164,6 +189,62 @@ describe('svc serve', () => {
     expect(process.listenerCount(name)).toBe(before);
   });
 
+  it('prints one request log line per request (never a key), and none with --quiet', async () => {
+    const dataDir = join(cwd, 'data');
+    for (const quiet of [false, true]) {
+      const serving = await startServe(['--port', '0', '--data', dataDir, ...(quiet ? ['--quiet'] : [])]);
+      const { env } = await readEnvFile(dataDir);
+      for (const key of [env.SVC_API_KEY, 'svc_read_not-a-key']) {
+        const res = await fetch(`${serving.origin}/api/v1/projects/current?key=${key}`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        await res.arrayBuffer();
+      }
+      if (!quiet) {
+        await serving.stdout.waitFor(/ 401 .*error=unauthorized\n/);
+        const lines = serving.stdout.text.split('\n').filter((line) => line.includes(' GET '));
+        expect(lines).toHaveLength(2);
+        expect(lines[0]).toMatch(/^\S+Z GET \/api\/v1\/projects\/current 200 [\d.]+ms in=0 out=\d+$/);
+        expect(lines[1]).toMatch(
+          /^\S+Z GET \/api\/v1\/projects\/current 401 [\d.]+ms in=0 out=\d+ error=unauthorized$/,
+        );
+        for (const key of await credentialsOf(dataDir)) expect(serving.stdout.text).not.toContain(key);
+      }
+      serving.stop.abort();
+      expect(await serving.exit).toBe(ExitCode.Ok);
+      if (quiet) expect(serving.stdout.text).not.toContain(' GET ');
+    }
+  });
+
+  it('refuses a second serve on the same data directory with exit code 3, leaving its env file as it was', async () => {
+    const dataDir = join(cwd, 'data');
+    const first = await startServe(['--port', '0', '--data', dataDir]);
+    const envPath = join(dataDir, ENV_FILE);
+    const envBefore = await readFile(envPath);
+    const { mtimeMs } = await stat(envPath);
+
+    const stdout = new CapturedOutput();
+    const stderr = new CapturedOutput();
+    const code = await run(['node', 'svc', 'serve', '--port', '0', '--data', dataDir], {
+      stdout,
+      stderr,
+      cwd,
+      signal: new AbortController().signal,
+    });
+    expect(code).toBe(ExitCode.DataDirectoryInUse);
+    expect(code).toBe(3);
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toBe(
+      `error: cannot start the server: The data directory ${dataDir} is in use by another svc server (process ${process.pid}, listening on ${first.origin}, since ${/since (\S+)\)/.exec(stderr.text)?.[1]}). One server at a time may use a data directory: stop that server, or use another data directory.\n`,
+    );
+    expect((await readFile(envPath)).equals(envBefore)).toBe(true);
+    expect((await stat(envPath)).mtimeMs).toBe(mtimeMs);
+    expect((await readEnvFile(dataDir)).env.SVC_BASE_URL).toBe(first.origin);
+
+    first.stop.abort();
+    expect(await first.exit).toBe(ExitCode.Ok);
+  });
+
   describe('when the port is taken', () => {
     let blocker: Server;
 
@@ -192,6 +273,9 @@ describe('svc serve', () => {
       expect(stdout.text).toBe('');
       expect(stderr.text).toMatch(/^error: cannot start the server: listen EADDRINUSE.*\n$/);
       expect(existsSync(join(dataDir, ENV_FILE))).toBe(false);
+      // No project and no keys were made: the next start is a first start.
+      expect(existsSync(join(dataDir, 'credentials.json'))).toBe(false);
+      expect(existsSync(join(dataDir, 'svc.sqlite'))).toBe(false);
     });
   });
 });

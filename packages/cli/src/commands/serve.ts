@@ -3,9 +3,16 @@
  * @module
  */
 import { join, resolve } from 'node:path';
-import { type RunningServer, startServer } from '@svc-run/server';
+import {
+  DataDirectoryLockedError,
+  formatRequestLogLine,
+  type RunningServer,
+  startServer,
+} from '@svc-run/server';
 import { type Command, Option } from 'commander';
+import { CliError } from '../cli-error.js';
 import { writeEnvFile } from '../env-file.js';
+import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseNonBlank, parsePort } from '../option-parsers.js';
 import { ENV_FILE, ENV_FILE_COMMENT, serviceEnv } from '../service-env.js';
@@ -22,6 +29,10 @@ export interface ServeOptions {
   port: number;
   host: string;
   data: string;
+  /** Deliver to managed targets at loopback, private and other non-public addresses (off when absent). */
+  allowPrivateTargets?: boolean;
+  /** No request log. */
+  quiet: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -33,9 +44,11 @@ function stopSignal(io: CliIo): ShutdownListener {
 }
 
 /**
- * Starts the server, writes the env file, prints the origin and the env file's path (never a
- * key), then waits for the stop signal and closes the server. Throws when the server cannot
- * start or the env file cannot be written.
+ * Starts the server, writes the env file, prints the origin, the env file's path and a one-time
+ * login link to the viewer (never a key) and, unless `quiet`, one request log line per request,
+ * then waits for the stop signal and closes the server. Throws when the server cannot start (a
+ * {@link CliError} with exit code 3 when another server uses the data directory) or the env file
+ * cannot be written.
  */
 export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
   const stop = stopSignal(io);
@@ -46,8 +59,15 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         port: options.port,
         host: options.host,
         dataDir: resolve(io.cwd, options.data),
+        allowPrivateTargets: options.allowPrivateTargets === true,
+        requestLog: options.quiet ? false : (entry) => io.stdout.write(`${formatRequestLogLine(entry)}\n`),
       });
     } catch (error) {
+      if (error instanceof DataDirectoryLockedError) {
+        throw new CliError(`cannot start the server: ${error.message}`, ExitCode.DataDirectoryInUse, {
+          cause: error,
+        });
+      }
       throw new Error(`cannot start the server: ${messageOf(error)}`, { cause: error });
     }
     try {
@@ -62,6 +82,8 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
           `svc serve: listening on ${server.origin}`,
           `Data directory: ${server.dataDir}`,
           `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY, SVC_MCP_KEY)`,
+          `Viewer: ${server.viewerLoginLink()}`,
+          `  (a one-time login link, valid 15 minutes; afterwards log in at ${server.origin}/login with SVC_READ_KEY)`,
           `MCP tool server: ${server.origin}/mcp (key: SVC_MCP_KEY), or \`svc mcp --env-file ${envFile}\` over stdio`,
           'Press Ctrl-C to stop.',
           '',
@@ -94,6 +116,13 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         .argParser(parseNonBlank)
         .default(DEFAULT_DATA_DIR),
     )
+    .addOption(
+      new Option(
+        '--allow-private-targets',
+        'deliver to managed targets at loopback, private and other non-public addresses (local development)',
+      ),
+    )
+    .addOption(new Option('--quiet', 'no request log (one line per request on stdout)').default(false))
     .addHelpText(
       'after',
       [
@@ -102,7 +131,15 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
         'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY (the',
         'machine credential of managed targets) and SVC_MCP_KEY (the MCP Read key, for',
         'agents reading traces over MCP at <origin>/mcp or with `svc mcp`). A restart on',
-        'the same data directory keeps the project, its keys and its traces.',
+        'the same data directory keeps the project, its keys and its traces. One server',
+        'at a time may use a data directory: a second one exits with code 3 and changes',
+        'nothing.',
+        'Prints one line per request (time, method, route, status, duration, bytes; never',
+        'a key or content) unless --quiet.',
+        'Managed targets must have public addresses: a target URL whose host is or',
+        'resolves to a loopback, private or other non-public address is refused, when',
+        'registered and at every delivery, unless --allow-private-targets is given (for',
+        'a target running on this machine or network).',
         'Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.',
       ].join('\n'),
     )

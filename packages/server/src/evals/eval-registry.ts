@@ -15,6 +15,7 @@ import { JudgeStore } from './judge/judge-store.js';
 import { type JudgeModelOption, JudgeWorker } from './judge/judge-worker.js';
 import { ManagedDeliveries } from './managed/managed-deliveries.js';
 import { ManagedStore } from './managed/managed-store.js';
+import { TargetAddressPolicy, type TargetLookup } from './managed/target-address-policy.js';
 import { ResultStore } from './runs/result-store.js';
 import { RunStore } from './runs/run-store.js';
 import { ScorerStore } from './scorers/scorer-store.js';
@@ -39,6 +40,13 @@ export interface EvalRegistryOptions {
    * Without it, dispatches fail to deliver.
    */
   machineCredential?: string | undefined;
+  /**
+   * Managed targets at loopback, private, link-local and other non-public addresses are refused
+   * (at registration and at every connection) unless this is true. Default false.
+   */
+  allowPrivateTargets?: boolean | undefined;
+  /** How managed-target host names are resolved; default the system resolver (tests simulate DNS). */
+  targetLookup?: TargetLookup | undefined;
   /**
    * Case files: the media files of traces (records and the blob store, shared), the link-signing
    * key and link lifetimes. Without them, case writes with files are refused.
@@ -67,6 +75,8 @@ export interface EvalRegistry {
   readonly managed: ManagedStore;
   /** The background deliveries of dispatches to managed targets. */
   readonly deliveries: ManagedDeliveries;
+  /** Where managed targets may be (checked when registered and when a delivery connects). */
+  readonly targetAddresses: TargetAddressPolicy;
   /** Stops background work (judge jobs and deliveries in flight). */
   close(): Promise<void>;
 }
@@ -108,7 +118,14 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
   judgeWorker.start();
   const experiments = new ExperimentStore(context, { datasets, scorers, runs, snapshots });
   const managed = new ManagedStore(context, { experiments, datasets, caseFiles });
-  const deliveries = new ManagedDeliveries(managed, { machineCredential: options.machineCredential });
+  const targetAddresses = new TargetAddressPolicy({
+    allowPrivateTargets: options.allowPrivateTargets,
+    lookup: options.targetLookup,
+  });
+  const deliveries = new ManagedDeliveries(managed, {
+    machineCredential: options.machineCredential,
+    addressPolicy: targetAddresses,
+  });
   return {
     context,
     datasets,
@@ -122,6 +139,7 @@ export function createEvalRegistry(options: EvalRegistryOptions): EvalRegistry {
     judgeWorker,
     managed,
     deliveries,
+    targetAddresses,
     close: async () => {
       await deliveries.close();
       await judgeWorker.close();

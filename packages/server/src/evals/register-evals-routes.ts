@@ -50,5 +50,6 @@ export function registerEvalsRoutes(
     managed: registry.managed,
     deliveries: registry.deliveries,
     caseFiles: registry.caseFiles,
+    targetAddresses: registry.targetAddresses,
   });
 }

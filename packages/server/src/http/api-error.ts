@@ -9,6 +9,7 @@ export const COMMON_ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'invalid_request',
   'unsupported_media_type',
   'payload_too_large',

@@ -5,14 +5,17 @@
  */
 import { isAscii } from 'node:buffer';
 import { type AttributeSources, attributeSources } from '../otlp/attribute-sources.js';
-import { type EnvelopeKeys, MalformedExportError } from '../otlp/decode-export.js';
+import type { EnvelopeKeys } from '../otlp/decode-export.js';
 import { decodeLogs, LOGS_ENVELOPE } from '../otlp/decode-logs.js';
 import { decodeTraces, TRACES_ENVELOPE } from '../otlp/decode-traces.js';
+import { parseKeepingIntegers } from '../otlp/json-integers.js';
+import { jsonText } from '../otlp/json-text.js';
+import { MalformedExportError } from '../otlp/malformed-export-error.js';
 import type { DecodedExport } from '../otlp/model.js';
 import { otlpIngestProto } from '../otlp/otlp-proto.js';
 import { OtlpLogsRequestSchema, OtlpTracesRequestSchema } from '../otlp/otlp-schemas.js';
-import { protoKeyValues } from '../otlp/proto-attributes.js';
-import { logsFromProto, tracesFromProto } from '../otlp/proto-to-json.js';
+import { protoAnyValue, protoKeyValues } from '../otlp/proto-attributes.js';
+import { logsFromProto, tracesFromProto, type ValueConversions } from '../otlp/proto-to-json.js';
 import { logWriteBatch, spanWriteBatch, type WriteBatch } from './write-batch.js';
 
 /** The two OTLP signals the service ingests. */
@@ -21,12 +24,14 @@ export type OtlpSignal = 'traces' | 'logs';
 /** The two OTLP/HTTP encodings. */
 export type OtlpEncoding = 'json' | 'protobuf';
 
-/** What an accepted request did: counts and refusal reasons for `partialSuccess`. */
+/** What an accepted request did: counts, refusal reasons and warnings for `partialSuccess`. */
 export interface IngestOutcome {
   accepted: number;
   rejected: number;
   /** Refusal reasons with counts, in first-seen order. */
   reasons: [reason: string, count: number][];
+  /** Warnings about records stored as sent, with counts, in first-seen order. */
+  warnings: [warning: string, count: number][];
 }
 
 /** A decoded request: its outcome, and the rows to store (`null` when nothing was accepted). */
@@ -39,7 +44,7 @@ interface SignalCodec {
   messageName: string;
   schema: typeof OtlpTracesRequestSchema | typeof OtlpLogsRequestSchema;
   type: typeof otlpIngestProto.ExportTraceServiceRequest;
-  fromProto: (message: unknown, recordAttributes: typeof protoKeyValues) => unknown;
+  fromProto: (message: unknown, convert: ValueConversions) => unknown;
   envelope: EnvelopeKeys;
   decode: (request: unknown) => DecodedExport<unknown>;
   rows: (batch: DecodedExport<never>, body: Uint8Array, sources: AttributeSources | null) => WriteBatch;
@@ -66,10 +71,29 @@ const CODECS: Readonly<Record<OtlpSignal, SignalCodec>> = {
   },
 };
 
-/** A request in the OTLP JSON shape (IDs as hex), and its source text when it came as JSON. */
+/** The ingest decoder's conversions: attribute lists and bodies serialized from their bytes. */
+const FROM_BYTES: ValueConversions = { attributes: protoKeyValues, value: protoAnyValue };
+
+/**
+ * A request in the OTLP JSON shape (IDs as hex), and, when it came as JSON, its text and whether
+ * the body is ASCII (text positions are then byte positions in the body).
+ */
 interface ParsedRequest {
   request: unknown;
   text: string | null;
+  ascii: boolean;
+}
+
+/** Runs `step`, naming the request's message in the message of a malformed-request error. */
+function describingMalformed<T>(codec: SignalCodec, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof MalformedExportError) {
+      throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName}: ${error.message}.`);
+    }
+    throw error;
+  }
 }
 
 /** The request in the OTLP JSON shape (IDs as hex), from either encoding. */
@@ -81,9 +105,11 @@ function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): Pa
     } catch {
       throw new MalformedExportError(`Request body is not a valid protobuf ${codec.messageName}.`);
     }
-    return { request: codec.fromProto(message, protoKeyValues), text: null };
+    const request = describingMalformed(codec, () => codec.fromProto(message, FROM_BYTES));
+    return { request, text: null, ascii: false };
   }
-  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  const ascii = isAscii(body);
+  const text = jsonText(body, ascii);
   let request: unknown;
   try {
     request = JSON.parse(text);
@@ -95,19 +121,7 @@ function parse(codec: SignalCodec, encoding: OtlpEncoding, body: Uint8Array): Pa
     const where = shape.error.issues[0]?.path.join('.') || 'body';
     throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName} (at ${where}).`);
   }
-  return { request, text };
-}
-
-/**
- * Where the request's attribute lists are in `body`: only for an ASCII JSON body, whose text
- * positions are byte positions.
- */
-function sourcesOf(
-  codec: SignalCodec,
-  { request, text }: ParsedRequest,
-  body: Uint8Array,
-): AttributeSources | null {
-  return text !== null && isAscii(body) ? attributeSources(text, request, codec.envelope) : null;
+  return { request, text, ascii };
 }
 
 /**
@@ -117,19 +131,26 @@ function sourcesOf(
 export function decodeRequest(signal: OtlpSignal, encoding: OtlpEncoding, body: Uint8Array): DecodedRequest {
   const codec = CODECS[signal];
   const parsed = parse(codec, encoding, body);
-  let decoded: DecodedExport<unknown>;
-  try {
-    decoded = codec.decode(parsed.request);
-  } catch (error) {
-    if (error instanceof MalformedExportError) {
-      throw new MalformedExportError(`Request body is not an OTLP ${codec.messageName}: ${error.message}.`);
+  let decoded = describingMalformed(codec, () => codec.decode(parsed.request));
+  // Where the attribute lists are in an ASCII body, to store them as written (`attribute-sources`).
+  let sourced = parsed.ascii;
+  if (decoded.roundedIntegers && parsed.text !== null) {
+    // A record held a 64-bit integer sent as a JSON number past 2^53: read the request again,
+    // keeping those numbers' text (see `json-integers.ts`).
+    const exact = parseKeepingIntegers(parsed.text);
+    if (exact !== undefined) {
+      decoded = describingMalformed(codec, () => codec.decode(exact));
+      // Their lists' source text holds those integers as numbers: every list is serialized.
+      sourced = false;
     }
-    throw error;
   }
-  const outcome = { accepted: decoded.accepted, rejected: decoded.rejected, reasons: [...decoded.reasons] };
-  if (decoded.accepted === 0) return { outcome, batch: null };
-  return {
-    outcome,
-    batch: codec.rows(decoded as DecodedExport<never>, body, sourcesOf(codec, parsed, body)),
+  const outcome = {
+    accepted: decoded.accepted,
+    rejected: decoded.rejected,
+    reasons: [...decoded.reasons],
+    warnings: [...decoded.warnings],
   };
+  if (decoded.accepted === 0) return { outcome, batch: null };
+  const sources = sourced ? attributeSources(parsed.text!, parsed.request, codec.envelope) : null;
+  return { outcome, batch: codec.rows(decoded as DecodedExport<never>, body, sources) };
 }

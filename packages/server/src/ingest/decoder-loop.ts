@@ -5,7 +5,7 @@
  * @module
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { MalformedExportError } from '../otlp/decode-export.js';
+import { MalformedExportError } from '../otlp/malformed-export-error.js';
 import { decodeRequest } from './decode-request.js';
 import type { DecoderReply, DecoderRequest } from './decoder-messages.js';
 import type { WriterReply, WriterRequest } from './sqlite-writer-worker.js';

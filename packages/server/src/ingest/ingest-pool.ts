@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type Worker } from 'node:worker_threads';
-import { MalformedExportError } from '../otlp/decode-export.js';
+import { MalformedExportError } from '../otlp/malformed-export-error.js';
 import { StoreWriteError } from '../store/store-write-error.js';
 import { startThread } from '../store/thread-options.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from './decode-request.js';

@@ -67,13 +67,18 @@ export class SqliteFileRecords implements FileRecords {
       heldFiles: prepare(
         `SELECT ${HELD_COLUMNS} FROM trace_files WHERE project_id = ? AND trace_id = ? ORDER BY stored_at, sha256`,
       ),
-      // `instr` skips records that cannot list a match before their attributes are parsed.
+      // `instr` skips records that cannot list a match before their attributes are parsed: the
+      // candidates are chosen first (a materialized CTE), so SQLite never parses a record's
+      // attributes (maybe a 50 MB value) with `json_each` unless its text mentions the needle.
       spanBlobs: prepare(
-        `SELECT s.span_id, CAST(s.start_time_unix_nano AS TEXT) AS start, s.id AS row,
+        `WITH candidates AS MATERIALIZED (
+           SELECT span_id, start_time_unix_nano, id, attributes FROM spans
+           WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace)
+             AND (:span IS NULL OR span_id = :span) AND instr(attributes, :needle) > 0)
+         SELECT s.span_id, CAST(s.start_time_unix_nano AS TEXT) AS start, s.id AS row,
            json_extract(a.value, '$.value') AS value
-         FROM spans s, json_each(s.attributes) a
-         WHERE s.trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace) AND (:span IS NULL OR s.span_id = :span) AND instr(s.attributes, :needle) > 0
-           AND json_extract(a.value, '$.key') = 'svc.blobs'
+         FROM candidates s, json_each(s.attributes) a
+         WHERE json_extract(a.value, '$.key') = 'svc.blobs'
          ORDER BY s.start_time_unix_nano, s.id`,
       ),
       spanEvents: prepare(
@@ -84,10 +89,13 @@ export class SqliteFileRecords implements FileRecords {
          ORDER BY s.start_time_unix_nano, s.id, e.position`,
       ),
       logBlobs: prepare(
-        `SELECT l.span_id, CAST(l.time_unix_nano AS TEXT) AS time, json_extract(a.value, '$.value') AS value
-         FROM log_records l, json_each(l.attributes) a
-         WHERE l.trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace) AND (:span IS NULL OR l.span_id = :span)
-           AND instr(l.attributes, :needle) > 0 AND json_extract(a.value, '$.key') = 'svc.blobs'
+        `WITH candidates AS MATERIALIZED (
+           SELECT span_id, time_unix_nano, id, attributes FROM log_records
+           WHERE trace_no = (SELECT trace_no FROM traces WHERE trace_id = :trace)
+             AND (:span IS NULL OR span_id = :span) AND instr(attributes, :needle) > 0)
+         SELECT l.span_id, CAST(l.time_unix_nano AS TEXT) AS time, json_extract(a.value, '$.value') AS value
+         FROM candidates l, json_each(l.attributes) a
+         WHERE json_extract(a.value, '$.key') = 'svc.blobs'
          ORDER BY l.time_unix_nano, l.id`,
       ),
     };

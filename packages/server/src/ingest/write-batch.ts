@@ -12,6 +12,7 @@ import type {
   IngestAttributes,
   IngestLogRecord,
   IngestSpanRecord,
+  IngestValue,
   ResourceRecord,
   ScopeRecord,
 } from '../otlp/model.js';
@@ -120,6 +121,11 @@ function attributesCell(attributes: IngestAttributes, sources: AttributeSources 
   return JSON.stringify(attributes);
 }
 
+/** The stored JSON text of an attribute list or a value: serialized already, or serialized now. */
+function jsonOf(value: IngestAttributes | IngestValue): string {
+  return 'json' in value && typeof value.json === 'string' ? value.json : JSON.stringify(value);
+}
+
 function withSource(batch: WriteBatch, body: Uint8Array, sources: AttributeSources | null): WriteBatch {
   return sources !== null && sources.size > 0 ? { ...batch, source: body } : batch;
 }
@@ -127,7 +133,7 @@ function withSource(batch: WriteBatch, body: Uint8Array, sources: AttributeSourc
 function groupRows(batch: DecodedExport<unknown>): Pick<WriteBatch, 'resources' | 'scopes'> {
   const resources = batch.groups.map(
     ({ resource: r }: { resource: ResourceRecord }): ResourceRow => [
-      JSON.stringify(r.attributes),
+      jsonOf(r.attributes),
       r.droppedAttributesCount,
       r.schemaUrl,
     ],
@@ -136,7 +142,7 @@ function groupRows(batch: DecodedExport<unknown>): Pick<WriteBatch, 'resources' 
     ({ scope: s }: { scope: ScopeRecord }): ScopeRow => [
       s.name,
       s.version,
-      JSON.stringify(s.attributes),
+      jsonOf(s.attributes),
       s.droppedAttributesCount,
       s.schemaUrl,
     ],
@@ -186,7 +192,7 @@ export function spanWriteBatch(
           position,
           e.timeUnixNano,
           e.name,
-          JSON.stringify(e.attributes),
+          jsonOf(e.attributes),
           e.droppedAttributesCount,
         ]);
       });
@@ -199,7 +205,7 @@ export function spanWriteBatch(
           l.spanId,
           l.traceState,
           l.flags,
-          JSON.stringify(l.attributes),
+          jsonOf(l.attributes),
           l.droppedAttributesCount,
         ]);
       });
@@ -229,7 +235,7 @@ export function logWriteBatch(
         l.severityNumber,
         l.severityText,
         l.eventName,
-        l.body === null ? null : JSON.stringify(l.body),
+        l.body === null ? null : jsonOf(l.body),
         attributesCell(l.attributes, sources),
         l.droppedAttributesCount,
         l.flags,

@@ -22,6 +22,11 @@ export interface DownloadGrant {
   traceId: string;
   /** The file name for `Content-Disposition`, or `null`. */
   name: string | null;
+  /**
+   * Set for a file the trace does not hold but a record of this span (or a log record correlated
+   * with it) holds inline: the download reads the bytes from that record.
+   */
+  spanId?: string;
 }
 
 type Purpose = 'upload' | 'download';
@@ -58,6 +63,7 @@ export class MediaLinks {
     const path = DOWNLOAD_PATH.replace('{sha256}', grant.sha256);
     const query = new URLSearchParams({ traceId: grant.traceId });
     if (grant.name !== null) query.set('name', grant.name);
+    if (grant.spanId !== undefined) query.set('spanId', grant.spanId);
     query.set('expires', String(expiresAt));
     query.set('signature', this.#sign('download', expiresAt, downloadFields(grant)));
     return `${origin}${path}?${query}`;
@@ -65,7 +71,13 @@ export class MediaLinks {
 
   /** Checks a download URL for file `sha256`; the grant is what a valid link allows. */
   checkDownload(sha256: string, query: URLSearchParams): { check: LinkCheck; grant: DownloadGrant } {
-    const grant: DownloadGrant = { sha256, traceId: query.get('traceId') ?? '', name: query.get('name') };
+    const spanId = query.get('spanId');
+    const grant: DownloadGrant = {
+      sha256,
+      traceId: query.get('traceId') ?? '',
+      name: query.get('name'),
+      ...(spanId === null ? {} : { spanId }),
+    };
     return { check: this.#check('download', downloadFields(grant), query), grant };
   }
 
@@ -88,5 +100,7 @@ export class MediaLinks {
 }
 
 function downloadFields(grant: DownloadGrant): string[] {
-  return [grant.sha256, grant.traceId, grant.name === null ? '' : `name:${grant.name}`];
+  const fields = [grant.sha256, grant.traceId, grant.name === null ? '' : `name:${grant.name}`];
+  // Only links to inline files carry a span: the other links' signatures stay as they were.
+  return grant.spanId === undefined ? fields : [...fields, `span:${grant.spanId}`];
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidRecordError, normalizeAnyValue, normalizeKeyValues, readTimestamp } from './any-value.js';
+import {
+  InvalidRecordError,
+  normalizeAnyValue,
+  normalizeKeyValues,
+  RoundedIntegerError,
+  readTimestamp,
+} from './any-value.js';
 import { decodeTraces } from './decode-traces.js';
 import type { AnyValue, KeyValue } from './model.js';
 import { otlpProto } from './otlp-proto.js';
@@ -131,20 +137,55 @@ describe('AnyValue normalization', () => {
     expect(readTimestamp(1000)).toBe('1000');
     expect(() => readTimestamp('1e9')).toThrow(InvalidRecordError);
     expect(readTimestamp('9223372036854775807')).toBe('9223372036854775807');
-    expect(readTimestamp('000000000000000000001')).toBe('000000000000000000001');
+    expect(readTimestamp('000000000000000000001')).toBe('1');
+    expect(readTimestamp('0')).toBe('0');
+    expect(() => readTimestamp('')).toThrow('invalid timestamp');
+    expect(() => readTimestamp(2 ** 60)).toThrow(RoundedIntegerError);
     expect(() => readTimestamp('9223372036854775808')).toThrow('invalid timestamp');
     expect(() => readTimestamp('18446744073709551615')).toThrow('invalid timestamp');
-    expect(() => readTimestamp(2 ** 64)).toThrow('invalid timestamp');
+    expect(() => readTimestamp(2 ** 64)).toThrow(RoundedIntegerError);
   });
 
-  it('accepts a timestamp exactly when it fits a signed 64-bit integer, whatever its digits', () => {
+  it('accepts a timestamp exactly when it fits a signed 64-bit integer, whatever its digits, in canonical form', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.nat({ max: 3 }), (time, zeros) => {
         const text = '0'.repeat(zeros) + time.toString();
-        if (time <= 2n ** 63n - 1n) expect(readTimestamp(text)).toBe(text);
+        if (time <= 2n ** 63n - 1n) expect(readTimestamp(text)).toBe(time.toString());
         else expect(() => readTimestamp(text)).toThrow('invalid timestamp');
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('keeps an intValue string exactly when it is an int64, in canonical form, and refuses it otherwise', () => {
+    const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }),
+          fc.constantFrom(INT64[0], INT64[1], INT64[0] - 1n, INT64[1] + 1n, 0n),
+        ),
+        fc.nat({ max: 3 }),
+        (n, zeros) => {
+          const text = `${n < 0n ? '-' : ''}${'0'.repeat(zeros)}${(n < 0n ? -n : n).toString()}`;
+          if (n >= INT64[0] && n <= INT64[1]) {
+            expect(normalizeAnyValue({ intValue: text })).toEqual({ intValue: n.toString() });
+          } else {
+            expect(() => normalizeAnyValue({ intValue: text })).toThrow('integer outside int64');
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(normalizeAnyValue({ intValue: '-0' })).toEqual({ intValue: '0' });
+    expect(() => normalizeAnyValue({ intValue: 2 ** 53 })).toThrow(RoundedIntegerError);
+    expect(normalizeAnyValue({ intValue: -(2 ** 53) + 1 })).toEqual({ intValue: '-9007199254740991' });
+  });
+
+  it('refuses a double JSON.parse read as an infinity (a number past the double range)', () => {
+    const [overflow, underflow] = [JSON.parse('1e400') as number, JSON.parse('-1e400') as number];
+    expect(() => normalizeAnyValue({ doubleValue: overflow })).toThrow('double outside its range');
+    expect(() => normalizeAnyValue({ doubleValue: underflow })).toThrow('double outside its range');
+    expect(normalizeAnyValue({ doubleValue: 'Infinity' })).toEqual({ doubleValue: 'Infinity' });
   });
 });

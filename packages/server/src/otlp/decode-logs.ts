@@ -3,17 +3,19 @@
  * @module
  */
 import { attributeFields } from '../receipt/record-fields.js';
-import { normalizeAnyValue, readString, readTimestamp, readUint32 } from './any-value.js';
+import { readString, readTimestamp, readUint32 } from './any-value.js';
 import { decodeExport, type EnvelopeKeys } from './decode-export.js';
 import { readId } from './ids.js';
-import type { AnyValue, DecodedExport, IngestLogRecord } from './model.js';
-import { recordAttributes } from './proto-attributes.js';
+import { ingestAttributes, ingestBody } from './ingest-values.js';
+import type { DecodedExport, IngestLogRecord, IngestValue, SerializedAttributes } from './model.js';
 
 const MAX_SEVERITY_NUMBER = 24;
 
-function bodyFields(body: AnyValue | null): number {
-  if (body === null || !('kvlistValue' in body)) return 0;
-  return attributeFields(body.kvlistValue.values);
+/** The receipt fields of a structured body: of its kvlist's keys. */
+function bodyFields(body: IngestValue | null): number {
+  if (body === null) return 0;
+  if ('kvlistValue' in body) return attributeFields(body.kvlistValue.values);
+  return 'keys' in body ? attributeFields(body as SerializedAttributes) : 0;
 }
 
 function decodeLogRecord(raw: Record<string, unknown>): IngestLogRecord | string {
@@ -24,8 +26,8 @@ function decodeLogRecord(raw: Record<string, unknown>): IngestLogRecord | string
   if (spanId !== '' && traceId === '') return 'span ID without trace ID';
   const severityNumber = readUint32(raw.severityNumber, 'severity number');
   if (severityNumber > MAX_SEVERITY_NUMBER) return 'invalid severity number';
-  const body = raw.body === undefined || raw.body === null ? null : normalizeAnyValue(raw.body);
-  const attributes = recordAttributes(raw.attributes);
+  const body = ingestBody(raw.body);
+  const attributes = ingestAttributes(raw.attributes);
   return {
     traceId,
     spanId,

@@ -4,11 +4,11 @@
  * @module
  */
 import { spanFields } from '../receipt/record-fields.js';
-import { normalizeKeyValues, readEnum, readString, readTimestamp, readUint32 } from './any-value.js';
+import { isEarlier, readEnum, readString, readTimestamp, readUint32 } from './any-value.js';
 import { decodeExport, type EnvelopeKeys } from './decode-export.js';
 import { readId } from './ids.js';
-import type { DecodedExport, IngestSpanRecord, SpanEventRecord, SpanLinkRecord } from './model.js';
-import { recordAttributes } from './proto-attributes.js';
+import { ingestAttributes } from './ingest-values.js';
+import type { DecodedExport, IngestSpanEvent, IngestSpanLink, IngestSpanRecord } from './model.js';
 
 const SPAN_KINDS = [
   'SPAN_KIND_UNSPECIFIED',
@@ -38,13 +38,13 @@ function decodeSpan(raw: Record<string, unknown>): IngestSpanRecord | string {
   if (parentSpanId === undefined) return 'invalid parent span ID';
   if (typeof raw.name !== 'string' || raw.name === '') return 'missing name';
 
-  let events: SpanEventRecord[];
-  let links: SpanLinkRecord[];
+  let events: IngestSpanEvent[];
+  let links: IngestSpanLink[];
   try {
     events = readList(raw.events, 'events').map((e) => ({
       timeUnixNano: readTimestamp(e.timeUnixNano),
       name: readString(e.name, 'event name'),
-      attributes: normalizeKeyValues(e.attributes),
+      attributes: ingestAttributes(e.attributes),
       droppedAttributesCount: readUint32(e.droppedAttributesCount, 'droppedAttributesCount'),
     }));
     links = [];
@@ -57,7 +57,7 @@ function decodeSpan(raw: Record<string, unknown>): IngestSpanRecord | string {
         spanId: linkSpanId,
         traceState: readString(l.traceState, 'link trace state'),
         flags: readUint32(l.flags, 'link flags'),
-        attributes: normalizeKeyValues(l.attributes),
+        attributes: ingestAttributes(l.attributes),
         droppedAttributesCount: readUint32(l.droppedAttributesCount, 'droppedAttributesCount'),
       });
     }
@@ -67,7 +67,7 @@ function decodeSpan(raw: Record<string, unknown>): IngestSpanRecord | string {
   }
   const status = (raw.status ?? {}) as Record<string, unknown>;
   if (typeof status !== 'object') return 'invalid status';
-  const attributes = recordAttributes(raw.attributes);
+  const attributes = ingestAttributes(raw.attributes);
   const statusCode = readEnum(status.code, STATUS_CODES, 'status code');
   return {
     traceId,
@@ -98,7 +98,15 @@ export const TRACES_ENVELOPE: EnvelopeKeys = {
   records: 'spans',
 };
 
+/**
+ * A span that ends before it starts is stored as sent (its data is whole; refusing it would lose
+ * it over a clock), with a warning in the export response.
+ */
+function spanWarning(span: IngestSpanRecord): string | undefined {
+  return isEarlier(span.endTimeUnixNano, span.startTimeUnixNano) ? 'span ends before it starts' : undefined;
+}
+
 /** Decodes a trace export request in the OTLP JSON shape (IDs as hex). */
 export function decodeTraces(body: unknown): DecodedExport<IngestSpanRecord> {
-  return decodeExport(body, TRACES_ENVELOPE, (raw) => decodeSpan(raw));
+  return decodeExport(body, TRACES_ENVELOPE, decodeSpan, spanWarning);
 }

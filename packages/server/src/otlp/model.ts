@@ -22,18 +22,18 @@ export interface KeyValue {
   value: AnyValue;
 }
 
-/** A resource as stored. */
+/** A resource as decoded from an export request, to be stored. */
 export interface ResourceRecord {
-  attributes: KeyValue[];
+  attributes: IngestAttributes;
   droppedAttributesCount: number;
   schemaUrl: string;
 }
 
-/** An instrumentation scope as stored. */
+/** An instrumentation scope as decoded from an export request, to be stored. */
 export interface ScopeRecord {
   name: string;
   version: string;
-  attributes: KeyValue[];
+  attributes: IngestAttributes;
   droppedAttributesCount: number;
   schemaUrl: string;
 }
@@ -94,23 +94,43 @@ export interface LogRecordRecord {
   fields: number;
 }
 
-/** An attribute list in its stored JSON text, with its keys (for the receipt fields). */
+/**
+ * An attribute list, or a value, in its stored JSON text, with the keys of the list (of a value:
+ * the keys of its kvlist; none for other values), for the receipt fields.
+ */
 export interface SerializedAttributes {
   readonly json: string;
   readonly keys: readonly string[];
 }
 
 /**
- * A record's attribute list as decoded from an export request: the list, or, from protobuf,
- * its stored JSON text already (see `proto-attributes.ts`).
+ * An attribute list as decoded from an export request: the list, or, from protobuf, its stored
+ * JSON text already (see `proto-attributes.ts`).
  */
 export type IngestAttributes = KeyValue[] | SerializedAttributes;
 
+/** A value (a log body) as decoded from an export request: as for {@link IngestAttributes}. */
+export type IngestValue = AnyValue | SerializedAttributes;
+
+/** A span event as decoded from an export request, to be stored. */
+export type IngestSpanEvent = Omit<SpanEventRecord, 'attributes'> & { attributes: IngestAttributes };
+
+/** A span link as decoded from an export request, to be stored. */
+export type IngestSpanLink = Omit<SpanLinkRecord, 'attributes'> & { attributes: IngestAttributes };
+
 /** A span as decoded from an export request, to be stored. */
-export type IngestSpanRecord = Omit<SpanRecord, 'attributes'> & { attributes: IngestAttributes };
+export type IngestSpanRecord = Omit<SpanRecord, 'attributes' | 'events' | 'links'> & {
+  attributes: IngestAttributes;
+  events: IngestSpanEvent[];
+  links: IngestSpanLink[];
+};
 
 /** A log record as decoded from an export request, to be stored. */
-export type IngestLogRecord = Omit<LogRecordRecord, 'attributes'> & { attributes: IngestAttributes };
+export type IngestLogRecord = Omit<LogRecordRecord, 'attributes' | 'body'> & {
+  attributes: IngestAttributes;
+  /** `null` when the record has no body, or its body is the empty value. */
+  body: IngestValue | null;
+};
 
 /** Records sharing one resource and scope. */
 export interface ScopeGroup<T> {
@@ -119,11 +139,21 @@ export interface ScopeGroup<T> {
   records: T[];
 }
 
-/** A decoded export request: the valid records, and how many were refused and why. */
+/**
+ * A decoded export request: the valid records, how many were refused and why, and the warnings
+ * about records stored as sent.
+ */
 export interface DecodedExport<T> {
   groups: ScopeGroup<T>[];
   accepted: number;
   rejected: number;
   /** Refusal reasons with counts, e.g. `{ 'invalid trace ID': 2 }`. */
   reasons: Map<string, number>;
+  /** Warnings about stored records with counts, e.g. `{ 'span ends before it starts': 1 }`. */
+  warnings: Map<string, number>;
+  /**
+   * True when a record was refused for a 64-bit integer sent as a JSON number past 2^53, which
+   * `JSON.parse` may have rounded: the request is then read again keeping those numbers' text.
+   */
+  roundedIntegers: boolean;
 }

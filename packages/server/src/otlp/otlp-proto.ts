@@ -133,22 +133,31 @@ export const otlpProto = {
 } as const;
 
 /**
- * The same messages with each span's and log record's `attributes` read as `repeated bytes`: one
- * undecoded chunk per `KeyValue` (the wire format of an embedded message and of bytes is the
- * same). The ingest decoder serializes those chunks straight to stored JSON
- * (`proto-attributes.ts`), without a message object for every key and value.
+ * The same messages with every attribute list (of resources, scopes, spans, span events, span
+ * links and log records) read as `repeated bytes`, one undecoded chunk per `KeyValue`, and a log
+ * record's body as `bytes`, its undecoded `AnyValue` (the wire format of an embedded message and
+ * of bytes is the same). The ingest decoder serializes those chunks straight to stored JSON
+ * (`proto-attributes.ts`), without a message object for every key and value, and no value is then
+ * nested inside protobufjs's recursion limit. (A repeated `body` field, which no encoder writes,
+ * is read as its last occurrence, where protobufjs would merge the messages.)
  */
 const ingestRoot = protobuf.parse(OTLP_PROTO).root;
-for (const [typeName, id] of [
-  ['otlp.Span', 9],
-  ['otlp.LogRecord', 6],
+for (const [typeName, field, rule] of [
+  ['otlp.Resource', 'attributes', 'repeated'],
+  ['otlp.InstrumentationScope', 'attributes', 'repeated'],
+  ['otlp.Span', 'attributes', 'repeated'],
+  ['otlp.Span.Event', 'attributes', 'repeated'],
+  ['otlp.Span.Link', 'attributes', 'repeated'],
+  ['otlp.LogRecord', 'attributes', 'repeated'],
+  ['otlp.LogRecord', 'body', undefined],
 ] as const) {
   const type = ingestRoot.lookupType(typeName);
-  type.remove(type.fields.attributes!);
-  type.add(new protobuf.Field('attributes', id, 'bytes', 'repeated'));
+  const { id } = type.fields[field]!;
+  type.remove(type.fields[field]!);
+  type.add(new protobuf.Field(field, id, 'bytes', rule));
 }
 
-/** Request messages whose span and log record attribute lists stay undecoded (see above). */
+/** Request messages whose attribute lists and log bodies stay undecoded (see above). */
 export const otlpIngestProto = {
   ExportTraceServiceRequest: ingestRoot.lookupType('otlp.ExportTraceServiceRequest'),
   ExportLogsServiceRequest: ingestRoot.lookupType('otlp.ExportLogsServiceRequest'),

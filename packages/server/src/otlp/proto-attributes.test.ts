@@ -3,11 +3,14 @@ import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { decodeRequest } from '../ingest/decode-request.js';
 import { MAX_ANY_VALUE_DEPTH } from '../limits.js';
-import { normalizeKeyValues } from './any-value.js';
-import { MalformedExportError } from './decode-export.js';
+import { InvalidRecordError, normalizeKeyValues } from './any-value.js';
+import { ingestAttributes, ingestBody } from './ingest-values.js';
+import { MalformedExportError } from './malformed-export-error.js';
 import { otlpIngestProto, otlpProto } from './otlp-proto.js';
-import { ProtoKeyValues, protoKeyValues, recordAttributes } from './proto-attributes.js';
-import { tracesFromProto } from './proto-to-json.js';
+import { protoAnyValue, protoKeyValues } from './proto-attributes.js';
+import { logsFromProto, tracesFromProto } from './proto-to-json.js';
+
+const FROM_BYTES = { attributes: protoKeyValues, value: protoAnyValue };
 
 const traceId = Buffer.from('4bf92f3577b34da6a3ce929d0e0e4736', 'hex');
 const spanId = Buffer.from('00f067aa0ba902b7', 'hex');
@@ -32,8 +35,8 @@ function storedTheLongWay(body: Uint8Array): string {
 
 /** What the ingest decoder stores: the attributes left as chunks, serialized straight from them. */
 function storedDirectly(body: Uint8Array): { json: string; keys: readonly string[] } {
-  const json = tracesFromProto(otlpIngestProto.ExportTraceServiceRequest.decode(body), protoKeyValues);
-  const attributes = recordAttributes(firstSpan(json).attributes);
+  const json = tracesFromProto(otlpIngestProto.ExportTraceServiceRequest.decode(body), FROM_BYTES);
+  const attributes = ingestAttributes(firstSpan(json).attributes);
   if (Array.isArray(attributes)) throw new Error('expected serialized attributes');
   return attributes;
 }
@@ -155,12 +158,13 @@ describe('protobuf attribute lists serialized from their bytes', () => {
       value = message((w) => w.uint32((5 << 3) | 2).bytes(array));
     }
     const chunks = [keyValue('nested', value)];
-    expect(() => new ProtoKeyValues(chunks).serialize()).toThrow('attribute value nested too deeply');
+    expect(() => protoKeyValues(chunks).read()).toThrow('attribute value nested too deeply');
     const { outcome, batch } = decodeRequest('traces', 'protobuf', spanBodyOf(chunks));
     expect(outcome).toEqual({
       accepted: 0,
       rejected: 1,
       reasons: [['attribute value nested too deeply', 1]],
+      warnings: [],
     });
     expect(batch).toBeNull();
   });
@@ -178,7 +182,7 @@ describe('protobuf attribute lists serialized from their bytes', () => {
     for (const chunk of [truncated, group, notUtf8]) {
       let error: unknown;
       try {
-        new ProtoKeyValues([chunk]).serialize();
+        protoKeyValues([chunk]);
       } catch (caught) {
         error = caught;
       }
@@ -198,9 +202,72 @@ describe('protobuf attribute lists serialized from their bytes', () => {
     );
     const shared = Buffer.concat([Buffer.from([0xff, 0xff]), a, Buffer.from([0xff]), b, Buffer.from([0xff])]);
     const chunks = [shared.subarray(2, 2 + a.length), shared.subarray(3 + a.length, 3 + a.length + b.length)];
-    expect(new ProtoKeyValues(chunks).serialize()).toEqual({
+    const list = protoKeyValues(chunks).read();
+    expect({ json: list.json, keys: list.keys }).toEqual({
       json: '[{"key":"a","value":{"stringValue":"x"}},{"key":"b","value":{"boolValue":true}}]',
       keys: ['a', 'b'],
     });
+  });
+
+  it('store a log body exactly as the full decode does, with the keys of its kvlist', () => {
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        const type = otlpProto.ExportLogsServiceRequest;
+        const request = { resourceLogs: [{ scopeLogs: [{ logRecords: [{ body: value }] }] }] };
+        const bytes = type.encode(type.fromObject(request)).finish();
+        type Logs = { resourceLogs: { scopeLogs: { logRecords: { body: unknown }[] }[] }[] };
+        const first = (json: unknown) => (json as Logs).resourceLogs[0]!.scopeLogs[0]!.logRecords[0]!.body;
+        const full = ingestBody(first(logsFromProto(type.decode(bytes))));
+        const direct = ingestBody(
+          first(logsFromProto(otlpIngestProto.ExportLogsServiceRequest.decode(bytes), FROM_BYTES)),
+        );
+        if (full === null) {
+          expect(direct).toBeNull();
+          return;
+        }
+        const { json, keys } = direct as { json: string; keys: readonly string[] };
+        expect(json).toBe(JSON.stringify(full));
+        const kvlist = (full as { kvlistValue?: { values: { key: string }[] } }).kvlistValue;
+        expect(keys).toEqual(kvlist ? kvlist.values.map(({ key }) => key) : []);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keep the keys of the last value member of a body, as protobufjs keeps its last member', () => {
+    const kvlist = message((w) =>
+      w.uint32((1 << 3) | 2).bytes(
+        keyValue(
+          'k',
+          message((v) => v.uint32((2 << 3) | 0).bool(true)),
+        ),
+      ),
+    );
+    const body = message((w) => {
+      w.uint32((6 << 3) | 2).bytes(kvlist);
+      w.uint32((1 << 3) | 2).string('then a string');
+      w.uint32((99 << 3) | 0).uint32(1); // an unknown field after it
+    });
+    expect({ ...protoAnyValue(body).read() }).toMatchObject({
+      json: '{"stringValue":"then a string"}',
+      keys: [],
+    });
+    const kvlistLast = Buffer.concat([
+      message((w) => w.uint32((1 << 3) | 2).string('first')),
+      message((w) => w.uint32((6 << 3) | 2).bytes(kvlist)),
+    ]);
+    expect(protoAnyValue(kvlistLast).read().keys).toEqual(['k']);
+  });
+
+  it('keep a value nested too deeply as the refusal of its record, not of the request', () => {
+    let value = message((w) => w.uint32((1 << 3) | 2).string('deep'));
+    for (let depth = 0; depth <= MAX_ANY_VALUE_DEPTH; depth++) {
+      value = message((w) =>
+        w.uint32((6 << 3) | 2).bytes(message((l) => l.uint32((1 << 3) | 2).bytes(keyValue('k', value)))),
+      );
+    }
+    const deep = protoAnyValue(value);
+    expect(deep.refusal).toBe('attribute value nested too deeply');
+    expect(() => deep.read()).toThrow(InvalidRecordError);
   });
 });

@@ -1,24 +1,31 @@
 /**
- * Span and log record attribute lists of OTLP protobuf requests, serialized straight from their
- * wire bytes into the stored JSON text.
+ * Attribute lists and values (log bodies) of OTLP protobuf requests, serialized straight from
+ * their wire bytes into the stored JSON text.
  *
- * The ingest decoder reads a record's `attributes` field as raw bytes, one chunk per `KeyValue`
- * (`otlpIngestProto`), instead of letting protobufjs build a message object for every key and
- * value, which the service would then convert, check and serialize again. The text written here
- * is exactly what that longer path stores: `JSON.stringify` of the list that `keyValues` of
- * `proto-to-json.ts` and then `normalizeKeyValues` make (the tests hold the two paths equal),
- * including the proto3 JSON forms (`intValue` as a decimal string, `bytesValue` as base64,
- * non-finite doubles as strings), the empty value `{}`, a repeated field's last occurrence, and
- * a string that is not UTF-8 making the request malformed. One difference: a value nested deeper
- * than `MAX_ANY_VALUE_DEPTH` refuses its record (as in OTLP JSON), where protobufjs's recursion
- * limit (100 messages, about 47 nested values) made the whole request undecodable.
+ * The ingest decoder reads every attribute list (of resources, scopes, spans, span events, span
+ * links and log records) as raw bytes, one chunk per `KeyValue`, and a log record's body as the
+ * raw bytes of its `AnyValue` (`otlpIngestProto`), instead of letting protobufjs build a message
+ * object for every key and value, which the service would then convert, check and serialize
+ * again. The text written here is exactly what that longer path stores: `JSON.stringify` of what
+ * `keyValues` / `anyValue` of `proto-to-json.ts` and then `normalizeKeyValues` /
+ * `normalizeAnyValue` make (the tests hold the two paths equal), including the proto3 JSON forms
+ * (`intValue` as a decimal string, `bytesValue` as base64, non-finite doubles as strings), the
+ * empty value `{}`, a repeated field's last occurrence, and a string that is not UTF-8 making the
+ * request malformed. One difference: a value nested deeper than `MAX_ANY_VALUE_DEPTH` refuses its
+ * record, exactly as in OTLP JSON, wherever it is, where protobufjs's recursion limit (100
+ * messages: about 32 nested kvlists) made the whole request undecodable.
+ *
+ * Lists and values are serialized as the request is converted (`proto-to-json.ts`), before any
+ * record is validated, so that bytes that are not protobuf, or not UTF-8, make the request
+ * malformed wherever they are, as they do for every other string protobufjs decodes. A value
+ * nested too deeply is kept as the reason its record is refused when the record is decoded.
  * @module
  */
 import { isUtf8 } from 'node:buffer';
 import { MAX_ANY_VALUE_DEPTH } from '../limits.js';
-import { InvalidRecordError, normalizeKeyValues } from './any-value.js';
-import { MalformedExportError } from './decode-export.js';
-import type { IngestAttributes, SerializedAttributes } from './model.js';
+import { InvalidRecordError } from './any-value.js';
+import { MalformedExportError } from './malformed-export-error.js';
+import type { SerializedAttributes } from './model.js';
 
 const VARINT = 0;
 const FIXED64 = 1;
@@ -205,15 +212,19 @@ function readKey(start: number, end: number): KnownKey {
 
 /**
  * The JSON of the `AnyValue` message at `[start, end)` (`start < 0`: the field is absent), nested
- * `depth` containers deep. Of several `value` members on the wire, the last one read is kept, as
- * protobufjs keeps it (a oneof holds one member).
+ * `depth` containers deep; `keys` (when given) gets the keys of the value's kvlist. Of several
+ * `value` members on the wire, the last one read is kept, as protobufjs keeps it (a oneof holds
+ * one member). Any value deeper than the limit refuses its record, the empty value included, as
+ * `normalizeAnyValue` does.
  */
-function anyValueJson(start: number, end: number, depth: number): string {
+function anyValueJson(start: number, end: number, depth: number, keys: string[] | null): string {
   if (depth > MAX_ANY_VALUE_DEPTH) throw new InvalidRecordError('attribute value nested too deeply');
   if (start < 0) return '{}';
   pos = start;
   let json = '{}';
+  let jsonKeys: string[] | null = null;
   while (pos < end) {
+    let textKeys: string[] | null = null;
     const tag = uint32(end);
     const field = tag >>> 3;
     const wireType = tag & 7;
@@ -230,12 +241,13 @@ function anyValueJson(start: number, end: number, depth: number): string {
     } else if (field === ARRAY_VALUE && wireType === LENGTH_DELIMITED) {
       delimited(end);
       const after = pos;
-      text = `{"arrayValue":{"values":${listJson(fieldStart, after, depth + 1, false)}}}`;
+      text = `{"arrayValue":{"values":${listJson(fieldStart, after, depth + 1, false, null)}}}`;
       pos = after;
     } else if (field === KVLIST_VALUE && wireType === LENGTH_DELIMITED) {
       delimited(end);
       const after = pos;
-      text = `{"kvlistValue":{"values":${listJson(fieldStart, after, depth + 1, true)}}}`;
+      textKeys = keys === null ? null : [];
+      text = `{"kvlistValue":{"values":${listJson(fieldStart, after, depth + 1, true, textKeys)}}}`;
       pos = after;
     } else if (field === BYTES_VALUE && wireType === LENGTH_DELIMITED) {
       delimited(end);
@@ -245,12 +257,23 @@ function anyValueJson(start: number, end: number, depth: number): string {
       continue;
     }
     json = text;
+    jsonKeys = textKeys;
   }
+  if (jsonKeys !== null) for (const key of jsonKeys) keys!.push(key);
   return json;
 }
 
-/** The JSON array of an `ArrayValue`'s (or, `keyValues`, a `KeyValueList`'s) values. */
-function listJson(start: number, end: number, depth: number, keyValues: boolean): string {
+/**
+ * The JSON array of an `ArrayValue`'s (or, `keyValues`, a `KeyValueList`'s) values; a
+ * `KeyValueList`'s keys go to `keys` when given.
+ */
+function listJson(
+  start: number,
+  end: number,
+  depth: number,
+  keyValues: boolean,
+  keys: string[] | null,
+): string {
   let json = '[';
   pos = start;
   while (pos < end) {
@@ -260,8 +283,8 @@ function listJson(start: number, end: number, depth: number, keyValues: boolean)
       const after = pos;
       if (json.length > 1) json += ',';
       json += keyValues
-        ? keyValueJson(fieldStart, after, depth, null)
-        : anyValueJson(fieldStart, after, depth);
+        ? keyValueJson(fieldStart, after, depth, keys)
+        : anyValueJson(fieldStart, after, depth, null);
       pos = after;
     } else skip(tag & 7, end);
   }
@@ -288,50 +311,75 @@ function keyValueJson(start: number, end: number, depth: number, keys: string[] 
     } else skip(wireType, end);
   }
   keys?.push(key?.key ?? '');
-  return `{"key":${key?.json ?? '""'},"value":${anyValueJson(valueStart, valueEnd, depth)}}`;
+  return `{"key":${key?.json ?? '""'},"value":${anyValueJson(valueStart, valueEnd, depth, null)}}`;
 }
 
 /**
- * A record's attribute list as the protobuf bytes of its `KeyValue` messages, one chunk each (the
- * `attributes` field read as `repeated bytes`), serialized when the record is decoded.
+ * An attribute list or a value read from protobuf bytes: its stored JSON text and keys (see
+ * {@link SerializedAttributes}), or the reason its record is refused.
  */
-export class ProtoKeyValues {
-  readonly chunks: readonly Uint8Array[];
+export class ProtoJson implements SerializedAttributes {
+  readonly json: string;
+  readonly keys: readonly string[];
+  /** Why the record holding the value is refused (nested too deeply), if it is. */
+  readonly refusal: string | undefined;
 
-  constructor(chunks: readonly Uint8Array[]) {
-    this.chunks = chunks;
+  constructor(json: string, keys: readonly string[], refusal?: string) {
+    this.json = json;
+    this.keys = keys;
+    this.refusal = refusal;
   }
 
-  /**
-   * The stored JSON text of the list and its keys. Throws `InvalidRecordError` (the record is
-   * refused) for a value nested too deeply, `MalformedExportError` (the request is not valid
-   * protobuf) for bytes that are not `KeyValue` messages.
-   */
-  serialize(): SerializedAttributes {
-    const keys: string[] = [];
+  /** The stored text; throws `InvalidRecordError` when the value refuses its record. */
+  read(): SerializedAttributes {
+    if (this.refusal !== undefined) throw new InvalidRecordError(this.refusal);
+    return this;
+  }
+}
+
+/** Runs `write` over the bytes of `chunks` (which share one buffer, or each its own). */
+function serialize(write: (keys: string[]) => string): ProtoJson {
+  const keys: string[] = [];
+  try {
+    return new ProtoJson(write(keys), keys);
+  } catch (error) {
+    if (error instanceof InvalidRecordError) return new ProtoJson('', [], error.message);
+    throw error;
+  } finally {
+    bytes = NO_BYTES;
+  }
+}
+
+function use(chunk: Uint8Array): void {
+  if (bytes.buffer !== chunk.buffer) bytes = Buffer.from(chunk.buffer) as SliceableBuffer;
+}
+
+/**
+ * An attribute list from the protobuf bytes of its `KeyValue` messages, one chunk each (the list
+ * read as `repeated bytes`). Throws `MalformedExportError` (the request is not valid protobuf)
+ * for bytes that are not `KeyValue` messages or strings that are not UTF-8.
+ */
+export function protoKeyValues(chunks: unknown): ProtoJson {
+  const list = Array.isArray(chunks) ? (chunks as Uint8Array[]) : [];
+  return serialize((keys) => {
     let json = '[';
-    try {
-      for (const chunk of this.chunks) {
-        if (bytes.buffer !== chunk.buffer) bytes = Buffer.from(chunk.buffer) as SliceableBuffer;
-        if (json.length > 1) json += ',';
-        json += keyValueJson(chunk.byteOffset, chunk.byteOffset + chunk.byteLength, 0, keys);
-      }
-    } finally {
-      bytes = NO_BYTES;
+    for (const chunk of list) {
+      use(chunk);
+      if (json.length > 1) json += ',';
+      json += keyValueJson(chunk.byteOffset, chunk.byteOffset + chunk.byteLength, 0, keys);
     }
-    return { json: `${json}]`, keys };
-  }
+    return `${json}]`;
+  });
 }
 
 /**
- * A span's or log record's attributes as the decoders store them: serialized from protobuf
- * bytes, or the normalized list (`normalizeKeyValues`) of a request in the OTLP JSON shape.
+ * A value (a log record's body) from the protobuf bytes of its `AnyValue` message (the field read
+ * as `bytes`); its keys are those of its kvlist. Throws as {@link protoKeyValues}.
  */
-export function recordAttributes(value: unknown): IngestAttributes {
-  return value instanceof ProtoKeyValues ? value.serialize() : normalizeKeyValues(value);
-}
-
-/** Wraps the `attributes` chunks of a record decoded with `otlpIngestProto` (see `proto-to-json`). */
-export function protoKeyValues(chunks: unknown): ProtoKeyValues {
-  return new ProtoKeyValues(Array.isArray(chunks) ? (chunks as Uint8Array[]) : []);
+export function protoAnyValue(chunk: unknown): ProtoJson {
+  return serialize((keys) => {
+    if (!(chunk instanceof Uint8Array)) return '{}';
+    use(chunk);
+    return anyValueJson(chunk.byteOffset, chunk.byteOffset + chunk.byteLength, 0, keys);
+  });
 }

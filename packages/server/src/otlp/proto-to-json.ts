@@ -73,27 +73,37 @@ function keyValues(value: unknown): Message[] {
   return list(value).map((kv) => ({ key: kv.key, value: anyValue(kv.value) }));
 }
 
-function resource(m: unknown): Message | undefined {
-  if (typeof m !== 'object' || m === null) return undefined;
-  const r = m as Message;
-  return { attributes: keyValues(r.attributes), droppedAttributesCount: r.droppedAttributesCount };
+/**
+ * How attribute lists and values are converted: from decoded messages (`keyValues`, `anyValue`),
+ * or, for the ingest decoder, whose message types leave them undecoded, from their bytes.
+ */
+export interface ValueConversions {
+  /** An attribute list: the list of `KeyValue` messages, or its undecoded chunks. */
+  attributes(list: unknown): unknown;
+  /** A log record's body: an `AnyValue` message, or its undecoded bytes. */
+  value(value: unknown): unknown;
 }
 
-function scope(m: unknown): Message | undefined {
+const DECODED: ValueConversions = { attributes: keyValues, value: anyValue };
+
+function resource(m: unknown, convert: ValueConversions): Message | undefined {
+  if (typeof m !== 'object' || m === null) return undefined;
+  const r = m as Message;
+  return { attributes: convert.attributes(r.attributes), droppedAttributesCount: r.droppedAttributesCount };
+}
+
+function scope(m: unknown, convert: ValueConversions): Message | undefined {
   if (typeof m !== 'object' || m === null) return undefined;
   const s = m as Message;
   return {
     name: s.name,
     version: s.version,
-    attributes: keyValues(s.attributes),
+    attributes: convert.attributes(s.attributes),
     droppedAttributesCount: s.droppedAttributesCount,
   };
 }
 
-/** Converts a record's attribute list: the list of `KeyValue` messages, or its undecoded chunks. */
-type RecordAttributes = (list: unknown) => unknown;
-
-function span(s: Message, recordAttributes: RecordAttributes): Message {
+function span(s: Message, convert: ValueConversions): Message {
   const status = s.status as Message | null | undefined;
   return {
     traceId: hex(s.traceId),
@@ -105,12 +115,12 @@ function span(s: Message, recordAttributes: RecordAttributes): Message {
     kind: s.kind,
     startTimeUnixNano: int64(s.startTimeUnixNano, true),
     endTimeUnixNano: int64(s.endTimeUnixNano, true),
-    attributes: recordAttributes(s.attributes),
+    attributes: convert.attributes(s.attributes),
     droppedAttributesCount: s.droppedAttributesCount,
     events: list(s.events).map((e) => ({
       timeUnixNano: int64(e.timeUnixNano, true),
       name: e.name,
-      attributes: keyValues(e.attributes),
+      attributes: convert.attributes(e.attributes),
       droppedAttributesCount: e.droppedAttributesCount,
     })),
     droppedEventsCount: s.droppedEventsCount,
@@ -119,7 +129,7 @@ function span(s: Message, recordAttributes: RecordAttributes): Message {
       spanId: hex(l.spanId),
       traceState: l.traceState,
       flags: l.flags,
-      attributes: keyValues(l.attributes),
+      attributes: convert.attributes(l.attributes),
       droppedAttributesCount: l.droppedAttributesCount,
     })),
     droppedLinksCount: s.droppedLinksCount,
@@ -127,14 +137,15 @@ function span(s: Message, recordAttributes: RecordAttributes): Message {
   };
 }
 
-function logRecord(l: Message, recordAttributes: RecordAttributes): Message {
+function logRecord(l: Message, convert: ValueConversions): Message {
   return {
     timeUnixNano: int64(l.timeUnixNano, true),
     observedTimeUnixNano: int64(l.observedTimeUnixNano, true),
     severityNumber: l.severityNumber,
     severityText: l.severityText,
-    body: l.body === undefined || l.body === null ? undefined : anyValue(l.body),
-    attributes: recordAttributes(l.attributes),
+    // Set fields are own properties; an absent body's default sits on the prototype.
+    body: Object.hasOwn(l, 'body') ? convert.value(l.body) : undefined,
+    attributes: convert.attributes(l.attributes),
     droppedAttributesCount: l.droppedAttributesCount,
     flags: l.flags,
     traceId: hex(l.traceId),
@@ -147,33 +158,32 @@ function logRecord(l: Message, recordAttributes: RecordAttributes): Message {
 function envelope(
   request: unknown,
   [resources, scopes, records]: [string, string, string],
-  convert: (record: Message) => Message,
+  convertRecord: (record: Message, convert: ValueConversions) => Message,
+  convert: ValueConversions,
 ): Message {
   return {
     [resources]: list((request as Message)[resources]).map((r) => ({
-      resource: resource(r.resource),
+      resource: resource(r.resource, convert),
       schemaUrl: r.schemaUrl,
       [scopes]: list(r[scopes]).map((s) => ({
-        scope: scope(s.scope),
+        scope: scope(s.scope, convert),
         schemaUrl: s.schemaUrl,
-        [records]: list(s[records]).map(convert),
+        [records]: list(s[records]).map((record) => convertRecord(record, convert)),
       })),
     })),
   };
 }
 
 /**
- * A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. `recordAttributes` converts each
- * span's attribute list (default: `KeyValue` messages to their JSON shape); the ingest decoder,
- * whose message types leave those lists undecoded, passes its own.
+ * A decoded `ExportTraceServiceRequest` in the OTLP JSON shape. `convert` converts attribute
+ * lists (default: `KeyValue` messages to their JSON shape); the ingest decoder, whose message
+ * types leave them undecoded, passes its own.
  */
-export function tracesFromProto(request: unknown, recordAttributes: RecordAttributes = keyValues): Message {
-  return envelope(request, ['resourceSpans', 'scopeSpans', 'spans'], (s) => span(s, recordAttributes));
+export function tracesFromProto(request: unknown, convert: ValueConversions = DECODED): Message {
+  return envelope(request, ['resourceSpans', 'scopeSpans', 'spans'], span, convert);
 }
 
-/** A decoded `ExportLogsServiceRequest` in the OTLP JSON shape; `recordAttributes` as for traces. */
-export function logsFromProto(request: unknown, recordAttributes: RecordAttributes = keyValues): Message {
-  return envelope(request, ['resourceLogs', 'scopeLogs', 'logRecords'], (l) =>
-    logRecord(l, recordAttributes),
-  );
+/** A decoded `ExportLogsServiceRequest` in the OTLP JSON shape; `convert` as for traces. */
+export function logsFromProto(request: unknown, convert: ValueConversions = DECODED): Message {
+  return envelope(request, ['resourceLogs', 'scopeLogs', 'logRecords'], logRecord, convert);
 }

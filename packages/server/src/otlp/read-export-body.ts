@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { ApiError } from '../http/api-error.js';
+import { bodyAccountOf } from '../http/body-admission.js';
+import { bodyBudgetExhausted } from '../http/body-budget.js';
 import { BodyTooLargeError, readRequestBody } from '../http/read-request-body.js';
 import type { OtlpEncoding } from '../ingest/decode-request.js';
 import { MAX_OTLP_BODY_BYTES } from '../limits.js';
@@ -62,10 +64,18 @@ export async function readExportBody(
     throw error;
   }
   if (contentEncoding === 'identity') return { encoding, bytes: raw };
+  // The decompressed body is held too: within the body budget's room, charged once made.
+  const account = bodyAccountOf(request, incoming);
+  const room = account?.room ?? limit;
+  let bytes: Buffer;
   try {
-    return { encoding, bytes: await gunzipAsync(raw, { maxOutputLength: limit }) };
+    bytes = await gunzipAsync(raw, { maxOutputLength: Math.max(1, Math.min(limit, room)) });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw room < limit ? bodyBudgetExhausted() : tooLarge();
+    }
     throw new ApiError(400, 'invalid_request', 'Request body is not valid gzip.');
   }
+  account?.charge(bytes.length);
+  return { encoding, bytes };
 }

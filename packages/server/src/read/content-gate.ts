@@ -24,8 +24,10 @@ export function valueSize(value: unknown): number {
 /** The first `maxBytes` of `text` (UTF-8), never splitting a character. */
 export function utf8Start(text: string, maxBytes = MAX_SHOWN_VALUE_BYTES): string {
   if (text.length * 3 <= maxBytes) return text;
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= maxBytes) return text;
+  // At most `maxBytes` code units can fit: encode those only, never the whole (maybe 50 MB) text.
+  const head = text.length > maxBytes ? text.slice(0, maxBytes) : text;
+  const bytes = Buffer.from(head, 'utf8');
+  if (bytes.length <= maxBytes && head.length === text.length) return text;
   let end = maxBytes;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end).toString('utf8');

@@ -5,13 +5,23 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { ApiError } from '../http/api-error.js';
+import type { FileListing } from '../ingest/file-records.js';
+import { listedFiles } from '../media/listed-files.js';
 import type { TraceFiles } from '../media/trace-files.js';
+import type { LogRecordRecord } from '../otlp/model.js';
 import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
-import { SpanRows } from './span-rows.js';
+import {
+  attributeText,
+  type InlineFile,
+  inlineFileOf,
+  type ValueWhere,
+  wholeText,
+} from './span-record-values.js';
+import { SpanRows, type StoredSpan } from './span-rows.js';
 import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
 
@@ -82,7 +92,9 @@ export class ReadModel {
     if (span === undefined)
       throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
     const logs = this.#spans.logs(traceNo, traceId, spanId);
-    const listed = this.#files.listed(traceId, { spanId });
+    // Read from the records already in hand: a second read of a record (maybe a 50 MB value)
+    // through the file records' SQL would cost as much as the first.
+    const listed = listedFiles(recordListings(span, logs));
     const fileKeys = new Set(listed.map((f) => `${f.record}:${f.logTimeUnixNano ?? ''}:${f.key}`));
     const outline = outlineSpan(
       {
@@ -138,15 +150,57 @@ export class ReadModel {
     source: RecordedValueSource,
     options: { includeContent: boolean },
   ): Promise<RecordedValue> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    const logs = source.record === 'log' ? this.#spans.logs(traceNo, traceId, spanId) : [];
+    const value = recordedValue(span, logs, source, options.includeContent);
+    if (value === undefined) throw new ApiError(404, 'not_found', 'The span has no such recorded value.');
+    return value;
+  }
+
+  /**
+   * The bytes of file `sha256` that span `spanId` (or a log record correlated with it) still holds
+   * inline (a data: URL or base64 part never uploaded), checked against the digest; `undefined`
+   * when the span holds no such file inline. For the viewer, which serves them.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
+   */
+  async inlineFile(traceId: string, spanId: string, sha256: string): Promise<InlineFile | undefined> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    const logs = this.#spans.logs(traceNo, traceId, spanId);
+    return inlineFileOf(span, logs, this.#files.listed(traceId, { spanId }), sha256);
+  }
+
+  /**
+   * The whole text of a value of span `spanId` that a span detail shows only the start of
+   * (`truncated`, values over 64 KiB): a span attribute, an event's attribute, a correlated log
+   * record's body or attribute (events and logs by their index in `spanDetail`'s lists). A string
+   * as it is, another value as JSON; `undefined` when there is no such value. Recorded content:
+   * for readers of content only (the viewer).
+   *
+   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
+   */
+  async valueText(traceId: string, spanId: string, where: ValueWhere): Promise<string | undefined> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    if ('event' in where) {
+      const event = span.events[where.event];
+      return event === undefined ? undefined : attributeText(event.attributes, where.attribute);
+    }
+    if ('log' in where) {
+      const log = this.#spans.logs(traceNo, traceId, spanId)[where.log];
+      if (log === undefined) return undefined;
+      if (where.attribute !== undefined) return attributeText(log.attributes, where.attribute);
+      return log.body === null ? undefined : wholeText(log.body);
+    }
+    return attributeText(span.attributes, where.attribute);
+  }
+
+  async #span(traceId: string, spanId: string): Promise<{ traceNo: number; span: StoredSpan }> {
     const traceNo = this.#traceNumber(traceId);
     await this.#catchUp();
     const span = this.#spans.span(traceNo, spanId);
     if (span === undefined)
       throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
-    const logs = source.record === 'log' ? this.#spans.logs(traceNo, traceId, spanId) : [];
-    const value = recordedValue(span, logs, source, options.includeContent);
-    if (value === undefined) throw new ApiError(404, 'not_found', 'The span has no such recorded value.');
-    return value;
+    return { traceNo, span };
   }
 
   #traceNumber(traceId: string): number {
@@ -156,4 +210,35 @@ export class ReadModel {
     }
     return traceNo;
   }
+}
+
+/**
+ * Where a span and its correlated log records list files (as `FileRecords.listings` returns
+ * them for one span): the span's `svc.blobs`, its `svc.file` events, then each log's `svc.blobs`.
+ */
+function recordListings(span: StoredSpan, logs: readonly LogRecordRecord[]): FileListing[] {
+  const blobs = (attributes: readonly { key: string; value: unknown }[]) =>
+    attributes.find((attribute) => attribute.key === 'svc.blobs')?.value;
+  const listings: FileListing[] = [];
+  const spanBlobs = blobs(span.attributes);
+  if (spanBlobs !== undefined)
+    listings.push({ source: 'blobs', record: 'span', spanId: span.spanId, value: spanBlobs });
+  for (const event of span.events) {
+    if (event.name === 'svc.file') {
+      listings.push({ source: 'event', record: 'span', spanId: span.spanId, attributes: event.attributes });
+    }
+  }
+  for (const log of logs) {
+    const logBlobs = blobs(log.attributes);
+    if (logBlobs !== undefined) {
+      listings.push({
+        source: 'blobs',
+        record: 'log',
+        spanId: span.spanId,
+        logTimeUnixNano: log.timeUnixNano,
+        value: logBlobs,
+      });
+    }
+  }
+  return listings;
 }

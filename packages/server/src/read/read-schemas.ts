@@ -3,18 +3,18 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { isSpanIdHex, isTraceIdHex } from '../otlp/ids.js';
+import { SPAN_ID_PATTERN, TRACE_ID_PATTERN } from '../routes/id-patterns.js';
 
 /** A 32-hex OpenTelemetry trace ID path parameter. */
 export const TraceIdParam = z
   .string()
-  .refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero')
+  .regex(TRACE_ID_PATTERN, 'must be 32 lowercase hex characters, not all zero')
   .openapi({ param: { name: 'traceId', in: 'path' }, example: '4bf92f3577b34da6a3ce929d0e0e4736' });
 
 /** A 16-hex span ID path parameter. */
 export const SpanIdParam = z
   .string()
-  .refine(isSpanIdHex, 'must be 16 lowercase hex characters, not all zero')
+  .regex(SPAN_ID_PATTERN, 'must be 16 lowercase hex characters, not all zero')
   .openapi({ param: { name: 'spanId', in: 'path' }, example: '00f067aa0ba902b7' });
 
 const nanos = z.string().describe('Decimal Unix nanoseconds');

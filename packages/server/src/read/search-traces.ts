@@ -67,7 +67,8 @@ const DRIVING_TERM_LIMIT = 20_000;
 /** Span names a name substring may match before it is checked per trace instead. */
 const MAX_MATCHED_NAMES = 500;
 
-const CURSOR = /^(\d{1,20})_(\d{1,15})$/;
+/** A search page's cursor: the last trace's start (Unix ns) and row number. */
+export const SEARCH_CURSOR = /^(\d{1,20})_(\d{1,15})$/;
 
 // Unix nanoseconds pass 2^53: they are read as text (`CAST … AS TEXT`), never as numbers.
 
@@ -113,7 +114,7 @@ export function searchTraces(
     params.push(BigInt(Math.ceil(filter.minDurationMs * 1e6)));
   }
   if (page.after !== undefined) {
-    const cursor = CURSOR.exec(page.after);
+    const cursor = SEARCH_CURSOR.exec(page.after);
     if (cursor === null)
       throw new ApiError(400, 'invalid_request', 'after: must be a nextCursor of a previous page.');
     conditions.push('(ti.start_ns < ? OR (ti.start_ns = ? AND ti.trace_no < ?))');

@@ -4,14 +4,7 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type {
-  AnyValue,
-  KeyValue,
-  LogRecordRecord,
-  ScopeRecord,
-  SpanEventRecord,
-  SpanLinkRecord,
-} from '../otlp/model.js';
+import type { AnyValue, KeyValue, LogRecordRecord, SpanEventRecord, SpanLinkRecord } from '../otlp/model.js';
 
 /** A stored span with what it refers to. */
 export interface StoredSpan {
@@ -31,7 +24,7 @@ export interface StoredSpan {
   statusCode: number;
   statusMessage: string;
   resource: KeyValue[];
-  scope: Omit<ScopeRecord, 'droppedAttributesCount' | 'schemaUrl'>;
+  scope: { name: string; version: string; attributes: KeyValue[] };
   /** Facts from the trace index (`null` before the index read the span). */
   facts: {
     model: string | null;

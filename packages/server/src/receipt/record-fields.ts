@@ -2,7 +2,7 @@
  * Computes a record's normalized-field bit mask from its attribute names, once, at ingest.
  * @module
  */
-import type { KeyValue, SerializedAttributes, SpanEventRecord } from '../otlp/model.js';
+import type { IngestSpanEvent, KeyValue, SerializedAttributes, SpanEventRecord } from '../otlp/model.js';
 import { FIELD_CONVENTIONS, fieldBit, RECEIPT_FIELDS } from './field-conventions.js';
 
 const exactBits = new Map<string, number>();
@@ -65,7 +65,7 @@ export function attributeFields(attributes: readonly KeyValue[] | SerializedAttr
 export function spanFields(
   attributes: readonly KeyValue[] | SerializedAttributes,
   statusCode: number,
-  events: readonly SpanEventRecord[],
+  events: readonly (SpanEventRecord | IngestSpanEvent)[],
 ): number {
   let mask = attributeFields(attributes);
   if (statusCode === STATUS_CODE_ERROR) mask |= ERROR_BIT;

@@ -8,6 +8,7 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import { jsonBodyLimit } from '../http/json-body-limit.js';
+import { jsonDepthLimit } from '../http/json-depth-limit.js';
 import { MAX_BLOB_REQUEST_BYTES } from '../limits.js';
 import { BlobCompletionSchema, BlobStoredSchema } from './blob-schemas.js';
 import type { MediaRouteOptions } from './media-route-options.js';
@@ -25,6 +26,7 @@ const route = createRoute({
   responses: {
     200: { description: 'Stored', content: { 'application/json': { schema: BlobStoredSchema } } },
     400: errorResponseDoc('invalid_request: a field is missing or invalid'),
+    415: errorResponseDoc('unsupported_media_type: the body is not sent as application/json'),
     409: errorResponseDoc('not_uploaded: the bytes are not (or not yet) stored under this trace'),
     413: errorResponseDoc('payload_too_large: a body over the limit'),
     ...AUTH_ERROR_RESPONSES,
@@ -33,7 +35,7 @@ const route = createRoute({
 
 /** Registers the route on `app`. */
 export function registerBlobCompleteRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
-  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES));
+  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES), jsonDepthLimit());
   app.openapi(route, async (c) => {
     const { traceId, sha256 } = c.req.valid('json');
     const holding = await options.files.holding(traceId, sha256);

@@ -15,6 +15,18 @@ import { DOWNLOAD_PATH } from '../media/media-links.js';
 import { LinkQuerySchema } from './blob-schemas.js';
 import { type MediaRouteOptions, refusedLink, unreadableFile } from './media-route-options.js';
 
+/** The headers of a downloaded file: never sniffed, never run, never cached. */
+function fileHeaders(contentType: string, size: number, name: string | null): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-length': String(size),
+    'content-disposition': contentDisposition(name),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-store',
+  };
+}
+
 /** Registers the route on `app`. */
 export function registerBlobDownloadRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
   const { files, links } = options;
@@ -24,6 +36,15 @@ export function registerBlobDownloadRoute(app: OpenAPIHono<GuardedEnv>, options:
     // The signature covers the digest, the trace and the name: a valid link names a valid file.
     if (check !== 'valid') throw refusedLink(check, 'download');
     const file = files.records.heldFile(grant.traceId, sha256);
+    if (file === undefined && grant.spanId !== undefined && options.inlineFiles !== undefined) {
+      const inline = await options.inlineFiles(grant.traceId, grant.spanId, sha256);
+      if (inline !== undefined) {
+        return new Response(inline.bytes, {
+          status: 200,
+          headers: fileHeaders(inline.contentType, inline.bytes.byteLength, grant.name),
+        });
+      }
+    }
     if (file === undefined) throw new ApiError(404, 'not_found', 'The trace no longer holds this file.');
     const blob = await files.blobs.open(sha256).catch(() => {
       throw unreadableFile();
@@ -35,14 +56,7 @@ export function registerBlobDownloadRoute(app: OpenAPIHono<GuardedEnv>, options:
     }
     return new Response(Readable.toWeb(blob.stream) as ReadableStream<Uint8Array>, {
       status: 200,
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.size),
-        'content-disposition': contentDisposition(grant.name),
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-        'cache-control': 'private, no-store',
-      },
+      headers: fileHeaders(file.contentType, file.size, grant.name),
     });
   });
   app.openAPIRegistry.registerPath({

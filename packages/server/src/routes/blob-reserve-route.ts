@@ -11,6 +11,7 @@ import type { GuardedEnv } from '../auth/route-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import { jsonBodyLimit } from '../http/json-body-limit.js';
+import { jsonDepthLimit } from '../http/json-depth-limit.js';
 import { MAX_BLOB_REQUEST_BYTES, MAX_FILE_BYTES } from '../limits.js';
 import { BlobReservationResponseSchema, BlobReservationSchema } from './blob-schemas.js';
 import { linkOrigin, type MediaRouteOptions, storageUnavailable } from './media-route-options.js';
@@ -35,6 +36,7 @@ const route = createRoute({
       content: { 'application/json': { schema: BlobReservationResponseSchema } },
     },
     400: errorResponseDoc('invalid_request: a field is missing or invalid'),
+    415: errorResponseDoc('unsupported_media_type: the body is not sent as application/json'),
     413: errorResponseDoc(`payload_too_large: byteSize over ${MAX_FILE_BYTES}, or a body over the limit`),
     ...AUTH_ERROR_RESPONSES,
   },
@@ -43,7 +45,7 @@ const route = createRoute({
 /** Registers the route on `app`. */
 export function registerBlobReserveRoute(app: OpenAPIHono<GuardedEnv>, options: MediaRouteOptions): void {
   const now = options.now ?? Date.now;
-  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES));
+  app.post(PATH, jsonBodyLimit(MAX_BLOB_REQUEST_BYTES), jsonDepthLimit());
   app.openapi(route, async (c) => {
     const { traceId, sha256, byteSize, contentType, key } = c.req.valid('json');
     if (byteSize > MAX_FILE_BYTES) {

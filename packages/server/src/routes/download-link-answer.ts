@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../http/api-error.js';
 import type { ListedFile } from '../media/listed-files.js';
-import { type MediaRouteOptions, unreadableFile } from './media-route-options.js';
+import { type InlineFile, type MediaRouteOptions, unreadableFile } from './media-route-options.js';
 
 /** The file asked for, as the route found it. */
 export interface FileToLink {
@@ -64,6 +64,24 @@ export async function downloadLinkAnswer(
     sha256,
     size: stored.size,
     contentType: stored.contentType,
+    expiresAt: new Date(expiresAt).toISOString(),
+  };
+}
+
+/** A download link for a file span `spanId` holds inline (see `MediaRouteOptions.inlineFiles`). */
+export function inlineLinkAnswer(
+  options: MediaRouteOptions,
+  origin: string,
+  file: { traceId: string; spanId: string; sha256: string; inline: InlineFile },
+): DownloadLinkAnswer {
+  const { traceId, spanId, sha256, inline } = file;
+  const expiresAt = (options.now ?? Date.now)() + options.downloadLinkTtlMillis;
+  return {
+    url: options.links.downloadUrl(origin, { sha256, traceId, name: inline.name, spanId }, expiresAt),
+    name: inline.name,
+    sha256,
+    size: inline.bytes.byteLength,
+    contentType: inline.contentType,
     expiresAt: new Date(expiresAt).toISOString(),
   };
 }

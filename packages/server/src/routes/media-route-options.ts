@@ -19,7 +19,27 @@ export interface MediaRouteOptions {
   downloadLinkTtlMillis: number;
   /** The clock (ms since epoch); `Date.now` when omitted. */
   now?: () => number;
+  /**
+   * Finds a file a span (or a log record correlated with it) holds inline — a data: URL or base64
+   * part never uploaded, e.g. sent by a plain OpenTelemetry exporter — with its bytes checked
+   * against the digest. Without it, only stored files are served.
+   */
+  inlineFiles?: InlineFileSource;
 }
+
+/** A file read from a record that holds its bytes inline. */
+export interface InlineFile {
+  bytes: Uint8Array;
+  contentType: string;
+  name: string | null;
+}
+
+/** Reads inline files: span `spanId` of trace `traceId` (32 hex), file `sha256`. */
+export type InlineFileSource = (
+  traceId: string,
+  spanId: string,
+  sha256: string,
+) => Promise<InlineFile | undefined>;
 
 /** The origin links are built on for a request. */
 export function linkOrigin(options: MediaRouteOptions, requestUrl: string): string {

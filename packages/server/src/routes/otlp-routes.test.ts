@@ -156,7 +156,7 @@ describe('OTLP trace ingest', () => {
         jsonSpan(traceId, { endTimeUnixNano: 1e19 }),
         jsonSpan(traceId, { events: [{ name: 'e', timeUnixNano: '9223372036854775808' }] }),
         jsonSpan(traceId, { endTimeUnixNano: '9223372036854775807' }),
-        jsonSpan(traceId, { endTimeUnixNano: '00000000000000000000001' }),
+        jsonSpan(traceId, { startTimeUnixNano: '00000000000000000000001' }),
       ]),
     );
     expect(res.status).toBe(200);

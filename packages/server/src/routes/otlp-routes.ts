@@ -11,8 +11,9 @@ import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { IngestOutcome, OtlpEncoding, OtlpSignal } from '../ingest/decode-request.js';
 import type { TraceStore } from '../ingest/trace-store.js';
-import { MAX_OTLP_BODY_BYTES } from '../limits.js';
-import { describeRefusals, MalformedExportError } from '../otlp/decode-export.js';
+import { MAX_ANY_VALUE_DEPTH, MAX_OTLP_BODY_BYTES } from '../limits.js';
+import { describeOutcome } from '../otlp/decode-export.js';
+import { MalformedExportError } from '../otlp/malformed-export-error.js';
 import { otlpProto } from '../otlp/otlp-proto.js';
 import {
   OtlpLogsRequestSchema,
@@ -59,12 +60,17 @@ const SIGNALS: readonly Signal[] = [
   },
 ];
 
+/**
+ * The export response: `partialSuccess` counts the refused records and says why, and carries the
+ * warnings about records stored as sent (with nothing refused: a count of 0 and a message, which
+ * OTLP defines as a warning).
+ */
 function exportResponse(signal: Signal, encoding: OtlpEncoding, outcome: IngestOutcome): Response {
   const partialSuccess =
-    outcome.rejected > 0
+    outcome.rejected > 0 || outcome.warnings.length > 0
       ? {
           [signal.rejectedField]: outcome.rejected,
-          errorMessage: describeRefusals(signal.what, outcome.rejected, outcome.reasons),
+          errorMessage: describeOutcome(signal.what, outcome.rejected, outcome.reasons, outcome.warnings),
         }
       : undefined;
   if (encoding === 'json') {
@@ -110,9 +116,12 @@ function registerSignal(app: OpenAPIHono<GuardedEnv>, store: TraceStore, signal:
     summary: `OTLP/HTTP ${signal.what} export (JSON or protobuf, gzip or identity)`,
     description:
       `Invalid ${signal.what} (IDs of the wrong length or all zero` +
-      `${signal.route === 'otlp.traces' ? ', missing name' : ''}, malformed values) are refused one by one and ` +
-      `counted in partialSuccess.${signal.rejectedField}; the rest is stored. Body limit ${MAX_OTLP_BODY_BYTES} ` +
-      'bytes, also after decompression. The answer uses the request encoding.',
+      `${signal.route === 'otlp.traces' ? ', missing name' : ''}, malformed values, values nested past ` +
+      `${MAX_ANY_VALUE_DEPTH} levels, integers outside int64) are refused one by one and counted in ` +
+      `partialSuccess.${signal.rejectedField}; the rest is stored` +
+      `${signal.route === 'otlp.traces' ? ' (a span ending before it starts is stored, with a warning in partialSuccess.errorMessage)' : ''}. ` +
+      `Body limit ${MAX_OTLP_BODY_BYTES} bytes, also after decompression; a JSON body must be UTF-8. ` +
+      'The answer uses the request encoding.',
     security: [{ bearer: [] }],
     request: {
       body: {
@@ -131,7 +140,9 @@ function registerSignal(app: OpenAPIHono<GuardedEnv>, store: TraceStore, signal:
           'application/x-protobuf': { schema: { type: 'string', format: 'binary' } },
         },
       },
-      400: errorResponseDoc('Undecodable body (invalid JSON, protobuf or gzip, or not an export request)'),
+      400: errorResponseDoc(
+        'Undecodable body (invalid JSON, protobuf or gzip, text that is not UTF-8, or not an export request)',
+      ),
       413: errorResponseDoc('Body over the limit, before or after decompression'),
       415: errorResponseDoc('Content-Type or Content-Encoding not supported'),
       ...AUTH_ERROR_RESPONSES,

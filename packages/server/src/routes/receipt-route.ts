@@ -8,15 +8,15 @@ import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { TraceStore } from '../ingest/trace-store.js';
 import { MAX_EXPECTED_SPAN_IDS, MAX_RECEIPT_BYTES } from '../limits.js';
-import { isSpanIdHex, isTraceIdHex } from '../otlp/ids.js';
 import { traceReceipt } from '../receipt/trace-receipt.js';
+import { SPAN_ID_PATTERN, TRACE_ID_PATTERN } from './id-patterns.js';
 
 const TraceIdParam = z
   .string()
-  .refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero')
+  .regex(TRACE_ID_PATTERN, 'must be 32 lowercase hex characters, not all zero')
   .openapi({ param: { name: 'otelTraceId', in: 'path' }, example: '4bf92f3577b34da6a3ce929d0e0e4736' });
 
-const SpanId = z.string().refine(isSpanIdHex, 'must be 16 lowercase hex characters, not all zero');
+const SpanId = z.string().regex(SPAN_ID_PATTERN, 'must be 16 lowercase hex characters, not all zero');
 
 const ReceiptQuery = z.object({
   expectedSpanId: z

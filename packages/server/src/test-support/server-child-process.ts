@@ -11,8 +11,8 @@ import type { ProjectKeys } from '../project/project.js';
 
 const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
 
-/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
-const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
+/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`), for `--import`. */
+export const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A reference server running in a child process. */
 export interface ServerChild {
@@ -21,8 +21,16 @@ export interface ServerChild {
   dataDir: string;
   /** The child's peak resident set size so far, in bytes. */
   maxRss(): Promise<number>;
+  /** The child's resident set size now, in bytes. */
+  rss(): Promise<number>;
+  /** Bytes of request bodies the child's process-wide body budget has charged now. */
+  bodyBytes(): Promise<number>;
+  /** The child's process ID. */
+  pid: number;
   /** Closes the server and waits for the process to exit. */
   close(): Promise<void>;
+  /** Ends the process with SIGKILL (nothing is closed) and waits for it to exit. */
+  kill(): Promise<void>;
 }
 
 async function nextLine(lines: AsyncIterator<string>, child: ChildProcess): Promise<string> {
@@ -31,12 +39,25 @@ async function nextLine(lines: AsyncIterator<string>, child: ChildProcess): Prom
   return next.value;
 }
 
-/** Starts the server child on `dataDir` with the Node running the tests. */
-export async function spawnServerChild(dataDir: string): Promise<ServerChild> {
+/**
+ * Starts the server child on `dataDir` with the Node running the tests; `options` (JSON-able
+ * `startServer` options) are added to its start.
+ */
+export async function spawnServerChild(
+  dataDir: string,
+  options: Record<string, unknown> = {},
+): Promise<ServerChild> {
   const { NODE_OPTIONS: _ignored, ...env } = process.env;
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', TS_SOURCE_HOOKS, CHILD, dataDir],
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      TS_SOURCE_HOOKS,
+      CHILD,
+      dataDir,
+      JSON.stringify(options),
+    ],
     { env, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -47,14 +68,35 @@ export async function spawnServerChild(dataDir: string): Promise<ServerChild> {
     keys: ProjectKeys;
     dataDir: string;
   };
+  // One question at a time: each answer is the next line.
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = <T>(command: string): Promise<T> => {
+    const answer = queue.then(async () => {
+      child.stdin.write(`${command}\n`);
+      return JSON.parse(await nextLine(lines, child)) as T;
+    });
+    queue = answer.catch(() => undefined);
+    return answer;
+  };
   return {
     ...started,
+    pid: child.pid!,
     async maxRss() {
-      child.stdin.write('rss\n');
-      return (JSON.parse(await nextLine(lines, child)) as { maxRss: number }).maxRss;
+      return (await ask<{ maxRss: number }>('rss')).maxRss;
+    },
+    async rss() {
+      return (await ask<{ rss: number }>('rss')).rss;
+    },
+    async bodyBytes() {
+      return (await ask<{ bodyBytes: number }>('bodies')).bodyBytes;
     },
     async close() {
       child.stdin.write('close\n');
+      await exited;
+      reader.close();
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
       reader.close();
     },

@@ -2,20 +2,27 @@
  * A reference server in a child process, for tests that measure the server's own memory. Run from
  * source by `spawnServerChild` (`server-child-process.ts`). Prints one JSON line
  * `{ origin, keys, dataDir }` once listening; then answers each `rss` line on stdin with
- * `{ maxRss }` (peak resident set size so far, in bytes) and stops on `close`.
+ * `{ maxRss, rss }` (peak resident set size so far, and now, in bytes), each `bodies` line with
+ * `{ bodyBytes }` (bytes of request bodies the process's body budget has charged now), and stops on
+ * `close`. A second argument, JSON, adds `startServer` options.
  * Not part of the package's public API.
  * @module
  */
 import { createInterface } from 'node:readline';
-import { startServer } from '../start-server.js';
+import { processBodyBudget } from '../http/body-budget.js';
+import { type StartServerOptions, startServer } from '../start-server.js';
 
-const server = await startServer({ dataDir: process.argv[2]! });
+const extra = JSON.parse(process.argv[3] ?? '{}') as StartServerOptions;
+const server = await startServer({ ...extra, dataDir: process.argv[2]! });
 process.stdout.write(
   `${JSON.stringify({ origin: server.origin, keys: server.keys, dataDir: server.dataDir })}\n`,
 );
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'rss') {
-    process.stdout.write(`${JSON.stringify({ maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+    const maxRss = process.resourceUsage().maxRSS * 1024;
+    process.stdout.write(`${JSON.stringify({ maxRss, rss: process.memoryUsage.rss() })}\n`);
+  } else if (line === 'bodies') {
+    process.stdout.write(`${JSON.stringify({ bodyBytes: processBodyBudget().used })}\n`);
   } else if (line === 'close') {
     await server.close();
     process.exit(0);

@@ -169,7 +169,7 @@ describe('evaluation client: case files', () => {
         externalKey: 'a',
         files: [{ role: 'org_template', ...brief }],
       }),
-      400,
+      422, // "a file the agent sees": a rule the JSON Schema does not state
       'invalid_request',
     );
     const written = await evals.client.addEvalSetCase(version.id, {

@@ -194,7 +194,7 @@ describe('evaluation client: experiments and executions', () => {
         idempotencyKey: evals.client.newIdempotencyKey(),
         state: 'error',
       }),
-      400,
+      422, // a rule between fields (error required with state error): beyond the JSON Schema
       'invalid_request',
     );
     await expectApiError(

@@ -133,7 +133,7 @@ describe('evaluation client: hosted judge', () => {
         idempotencyKey: evals.client.newIdempotencyKey(),
         jobs: [{ evaluationItemId: ctx.items[1]!, scorerVersionId: ctx.exact }],
       }),
-      400,
+      422, // not a hosted judge: a rule beyond the request's JSON Schema
       'invalid_request',
     );
     await expectApiError(

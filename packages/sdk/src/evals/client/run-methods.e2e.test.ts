@@ -131,7 +131,7 @@ describe('evaluation client: runs and results', () => {
           { ...base, status: 'scored', metrics: [{ name: 'score', value: 2 }], explanation: 'too high' },
         ],
       }),
-      400,
+      422, // the pinned metric definitions: beyond the request's JSON Schema
       'invalid_request',
     );
     expect(mismatch.message).toContain('submitResults');
@@ -140,7 +140,7 @@ describe('evaluation client: runs and results', () => {
         idempotencyKey: evals.client.newIdempotencyKey(),
         results: [{ ...base, status: 'scored', metrics: [{ name: 'other', value: 1 }], explanation: 'x' }],
       }),
-      400,
+      422,
       'invalid_request',
     );
     await expectApiError(

@@ -82,37 +82,46 @@ describe('evaluation client: scorers', () => {
     });
   });
 
-  it('refuses invalid definitions and metric definitions with 400', async () => {
+  it('refuses invalid definitions and metric definitions: 400 against the schema, 422 for rules beyond it', async () => {
     const scorer = await evals.client.createScorer({ name: 'Bad', slug: uniqueSlug('bad') });
-    const bad = [
-      { kind: 'manual', metrics: [{ name: 'm', type: 'number', min: 5, max: 1 }] },
-      { kind: 'manual', metrics: [{ name: 'm', type: 'category', categories: [] }] },
-      {
-        kind: 'manual',
-        metrics: [
-          { name: 'm', type: 'boolean' },
-          { name: 'm', type: 'boolean' },
-        ],
-      },
-      {
-        kind: 'builtin',
-        builtin: 'json_schema',
-        schema: { type: 'strng' },
-        metrics: [{ name: 'json_schema', type: 'boolean' }],
-      },
-      {
-        kind: 'local_code',
-        language: 'typescript',
-        entrypoint: 'x',
-        sourceDigest: 'nope',
-        metrics: [{ name: 'm', type: 'boolean' }],
-      },
-      { kind: 'llm_judge', metrics: [{ name: 'p', type: 'boolean' }], config: { provider: 'mock' } },
+    const bad: Array<[unknown, number]> = [
+      [{ kind: 'manual', metrics: [{ name: 'm', type: 'number', min: 5, max: 1 }] }, 422],
+      [{ kind: 'manual', metrics: [{ name: 'm', type: 'category', categories: [] }] }, 400],
+      [
+        {
+          kind: 'manual',
+          metrics: [
+            { name: 'm', type: 'boolean' },
+            { name: 'm', type: 'boolean' },
+          ],
+        },
+        422,
+      ],
+      [
+        {
+          kind: 'builtin',
+          builtin: 'json_schema',
+          schema: { type: 'strng' },
+          metrics: [{ name: 'json_schema', type: 'boolean' }],
+        },
+        422,
+      ],
+      [
+        {
+          kind: 'local_code',
+          language: 'typescript',
+          entrypoint: 'x',
+          sourceDigest: 'nope',
+          metrics: [{ name: 'm', type: 'boolean' }],
+        },
+        400,
+      ],
+      [{ kind: 'llm_judge', metrics: [{ name: 'p', type: 'boolean' }], config: { provider: 'mock' } }, 400],
     ];
-    for (const definition of bad) {
+    for (const [definition, status] of bad) {
       await expectApiError(
         evals.client.publishScorerVersion(scorer.id, definition as ScorerDefinition),
-        400,
+        status,
         'invalid_request',
       );
     }

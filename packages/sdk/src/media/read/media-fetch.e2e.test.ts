@@ -84,6 +84,23 @@ describe('media.fetch on the reference server', () => {
     expect(Buffer.from(again).equals(image)).toBe(true);
   });
 
+  it('reads a file a span holds inline (a plain OpenTelemetry exporter never uploaded it) with spanId', async () => {
+    const inlineTrace = newTraceId();
+    const inlineSpan = newSpanId();
+    const png = randomBytes(3_000);
+    const input = [
+      {
+        role: 'user',
+        parts: [{ type: 'blob', modality: 'image', mime_type: 'image/png', content: png.toString('base64') }],
+      },
+    ];
+    await exportSpan(server(), inlineTrace, inlineSpan, { 'gen_ai.input.messages': JSON.stringify(input) });
+    const bytes = await reader().fetch({ traceId: inlineTrace, sha256: sha256Hex(png), spanId: inlineSpan });
+    expect(Buffer.from(bytes).equals(png)).toBe(true);
+    // Without the span, the trace holds no such file.
+    await failure(reader().fetch({ traceId: inlineTrace, sha256: sha256Hex(png) }), 'not_found');
+  });
+
   it('accepts the service trace ID (a UUID)', async () => {
     const bytes = await reader().fetch({ traceId: serviceTraceId(traceId), sha256: imageSha });
     expect(bytes.length).toBe(image.length);

@@ -4,6 +4,12 @@
  */
 import { z } from '@hono/zod-openapi';
 
+/**
+ * Marks a refinement whose rule the OpenAPI document states anyway (a failure is a 400, like
+ * any schema failure; other refinements' are 422, see `parseInput`).
+ */
+export const STATED_IN_SCHEMA = 'statedInSchema';
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A registry ID: a lowercase UUID. */
@@ -17,7 +23,7 @@ export function idParam(name: string) {
 /** Any JSON value, required (present; `null` is a present value). */
 export const JsonValueSchema = z
   .unknown()
-  .refine((value) => value !== undefined, { message: 'is required' })
+  .refine((value) => value !== undefined, { message: 'is required', params: { [STATED_IN_SCHEMA]: true } })
   .openapi({ description: 'Any JSON value' });
 
 /** A JSON value that may be omitted (omitted is not `null`). */
@@ -29,12 +35,33 @@ export const OptionalJsonValueSchema = z
 /** A JSON object. */
 export const JsonObjectSchema = z.record(z.string(), z.unknown()).openapi({ description: 'A JSON object' });
 
-/** Text with non-whitespace content and at most `max` UTF-16 code units. */
-export function text(max: number) {
+/**
+ * JavaScript's whitespace (what `\s` and `String.prototype.trim` remove), spelled out so a JSON
+ * Schema `pattern` means the same in every regular-expression engine (Python's `\s` differs).
+ */
+export const WHITESPACE_CLASS =
+  '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/** Matches a string holding a character that is not whitespace. */
+const NON_WHITESPACE = new RegExp(`[^${WHITESPACE_CLASS}]`);
+
+/**
+ * A string of at most `max` characters (Unicode code points, as JSON Schema's `maxLength`
+ * counts them, so the OpenAPI document states the rule exactly).
+ */
+export function chars(max: number) {
   return z
     .string()
-    .max(max)
-    .refine((value) => /\S/u.test(value), { message: 'must have non-whitespace content' });
+    .refine((value) => value.length <= max || [...value].length <= max, {
+      message: `must be at most ${max} characters`,
+      params: { [STATED_IN_SCHEMA]: true },
+    })
+    .openapi({ maxLength: max });
+}
+
+/** Text with non-whitespace content and at most `max` characters (code points). */
+export function text(max: number) {
+  return chars(max).regex(NON_WHITESPACE, 'must have non-whitespace content');
 }
 
 /** A slug: lowercase letters, digits and single hyphens, 1 to 64 characters. */
@@ -51,7 +78,7 @@ export const IdentitySchema = z
   .strictObject({
     name: text(256),
     slug: SlugSchema,
-    description: z.string().max(4096).optional(),
+    description: chars(4096).optional(),
   })
   .openapi('Identity');
 
@@ -62,6 +89,6 @@ export type Identity = z.output<typeof IdentitySchema>;
 export const ErrorInfoSchema = z
   .strictObject({
     type: text(256),
-    message: z.string().max(16_384).optional(),
+    message: chars(16_384).optional(),
   })
   .openapi('ErrorInfo');

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../../http/error-schema.js';
 import { inTransaction } from '../../store/sqlite-database.js';
 import { EVAL_ROUTE_ACCESS, type EvalRouteId } from '../eval-route-access.js';
+import { STATED_IN_SCHEMA } from './common-schemas.js';
 import type { EvalContext } from './eval-context.js';
 import { MAX_EVAL_RESPONSE_BYTES } from './eval-limits.js';
 import { requestFingerprint } from './idempotency-ledger.js';
@@ -75,6 +76,7 @@ interface Issue {
   path: PropertyKey[];
   message: string;
   errors?: Issue[][];
+  params?: Record<string, unknown>;
 }
 
 /**
@@ -92,14 +94,27 @@ function closestIssue(issue: Issue): Issue {
   return { ...closest, path: [...issue.path, ...closest.path] };
 }
 
-/** Validates `value` against `schema`; a failure is a 400 naming the field and the rule. */
+/**
+ * Validates `value` against `schema`. A failure names the field and the rule: 400 when the value
+ * breaks its schema as the OpenAPI document states it; 422 when it keeps to the document but
+ * breaks a rule JSON Schema cannot state, which the schemas check with a refinement (a `custom`
+ * issue: a minimum over a maximum, a repeated name, a field required by another's value) and the
+ * route documents under 422. So every request the document allows is answered without a 400.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const first = result.error.issues[0] as Issue | undefined;
-  const issue = first === undefined ? undefined : closestIssue(first);
+  const issues = (result.error.issues as Issue[]).map(closestIssue);
+  // A schema-stated failure wins over a refinement's, whatever their order.
+  const issue = issues.find((candidate) => !beyondSchema(candidate)) ?? issues[0];
   const field = [where, ...(issue?.path ?? []).map(String)].filter((part) => part !== '').join('.');
-  throw new ApiError(400, 'invalid_request', `${field || 'request'}: ${issue?.message ?? 'invalid'}.`);
+  const status = issue !== undefined && beyondSchema(issue) ? 422 : 400;
+  throw new ApiError(status, 'invalid_request', `${field || 'request'}: ${issue?.message ?? 'invalid'}.`);
+}
+
+/** True for an issue of a rule the OpenAPI document cannot state (a refinement not marked as stated). */
+function beyondSchema(issue: Issue): boolean {
+  return issue.code === 'custom' && issue.params?.[STATED_IN_SCHEMA] !== true;
 }
 
 function encodeAnswer(value: unknown, paged: boolean): string {
@@ -134,6 +149,8 @@ function documentRoute(
     errors[409] = `${errors[409] ? `${errors[409]}; or t` : 'T'}he idempotency key was used before with another request (idempotency_key_reused)`;
     errors[413] = 'The request body is over 1 MiB';
     errors[415] = 'The request body is not JSON';
+    errors[422] ??=
+      'The body keeps to this schema but breaks a rule JSON Schema cannot state (invalid_request, naming the field: for example a minimum over its maximum, a repeated name or ID, a field another field requires); or the answer would be over 4 MiB (response_too_large)';
   }
   errors[422] ??= 'The answer would be over 4 MiB (response_too_large)';
   const responses: Record<string, unknown> = {

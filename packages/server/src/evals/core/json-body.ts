@@ -1,9 +1,11 @@
 /**
- * Reads the JSON body of an evaluation request within the 1 MiB limit.
+ * Reads the JSON body of an evaluation request within the 1 MiB limit and the nesting limit of
+ * JSON bodies.
  * @module
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../http/api-error.js';
+import { assertJsonBodyDepth } from '../../http/json-depth.js';
 import { BodyTooLargeError, readRequestBody } from '../../http/read-request-body.js';
 import { MAX_EVAL_BODY_BYTES } from './eval-limits.js';
 
@@ -11,7 +13,8 @@ import { MAX_EVAL_BODY_BYTES } from './eval-limits.js';
  * The parsed JSON body of `request`. An empty body reads as `{}`.
  *
  * @throws ApiError 413 `payload_too_large` past 1 MiB, 415 for a content type other than JSON, 400
- *   for text that is not JSON.
+ *   for text that is not JSON or nests deeper than `MAX_JSON_BODY_DEPTH` (checked here, before the
+ *   body is validated or any record looked up).
  */
 export async function readJsonBody(
   request: Request,
@@ -39,9 +42,12 @@ export async function readJsonBody(
     throw error;
   }
   if (bytes.length === 0) return {};
+  let body: unknown;
   try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
+    body = JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
   }
+  assertJsonBodyDepth(body);
+  return body;
 }

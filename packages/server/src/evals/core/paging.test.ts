@@ -7,17 +7,22 @@ describe('pageRequest', () => {
     expect(pageRequest({})).toEqual({ after: 0, limit: 50 });
   });
 
+  it('reads any cursor of the documented shape (p2. and 1 to 13 lowercase hex digits)', () => {
+    expect(pageRequest({ after: 'p2.ff' }).after).toBe(255);
+    expect(pageRequest({ after: 'p2.fffffffffffff' }).after).toBe(2 ** 52 - 1);
+  });
+
   it('reads a limit from 1 to 100 and a cursor it made', () => {
     expect(pageRequest({ limit: '1', after: encodeCursor(42) })).toEqual({ after: 42, limit: 1 });
     expect(pageRequest({ limit: '100' }).limit).toBe(100);
   });
 
-  it.each(['0', '101', '-1', '1.5', 'ten', '', '00001x'])('refuses limit=%j', (limit) => {
+  it.each(['0', '101', '-1', '1.5', 'ten', '', '00001x', '050', '+5'])('refuses limit=%j', (limit) => {
     expect(() => pageRequest({ limit })).toThrow(ApiError);
     expect(() => pageRequest({ limit })).toThrow('limit must be an integer from 1 to 100.');
   });
 
-  it.each(['42', 'p1.', 'p1.!!!', `p1.${Buffer.from('-3').toString('base64url')}`])(
+  it.each(['42', 'p1.', 'p1.NDI', 'p2.', 'p2.-3', 'p2.FF', 'p2.12345678901234', 'p2.1 '])(
     'refuses after=%j',
     (after) => {
       expect(() => pageRequest({ after })).toThrow('after must be a nextCursor returned by a previous page.');

@@ -9,14 +9,27 @@ import { z } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MIN_PAGE_LIMIT } from './eval-limits.js';
 
+const CURSOR_PREFIX = 'p2.';
+
+/**
+ * A cursor: the position of the last item of the previous page, in lowercase hex after `p2.`.
+ * Any cursor of this shape reads the items after that position (none when it is past the end).
+ */
+const CURSOR_PATTERN = /^p2\.[0-9a-f]{1,13}$/;
+
+/** `limit`: an integer from 1 to 100, written plainly (no sign, no leading zero). */
+const LIMIT_PATTERN = /^(?:[1-9][0-9]?|100)$/;
+
 /** The query of a page request. */
 export const PageQuerySchema = z.object({
   after: z
     .string()
+    .regex(CURSOR_PATTERN, 'must be a nextCursor returned by a previous page')
     .optional()
     .openapi({ param: { name: 'after', in: 'query' }, description: 'The `nextCursor` of the previous page' }),
   limit: z
     .string()
+    .regex(LIMIT_PATTERN, `must be an integer from ${MIN_PAGE_LIMIT} to ${MAX_PAGE_LIMIT}`)
     .optional()
     .openapi({
       param: { name: 'limit', in: 'query' },
@@ -50,35 +63,30 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
     .openapi(name);
 }
 
-const CURSOR_PREFIX = 'p1.';
-
 /** The cursor pointing after the item at `position`. */
 export function encodeCursor(position: number): string {
-  return `${CURSOR_PREFIX}${Buffer.from(String(position), 'utf8').toString('base64url')}`;
+  return `${CURSOR_PREFIX}${position.toString(16)}`;
 }
 
 /** Validates `after` and `limit` of a page query. @throws ApiError 400 naming the bad parameter. */
 export function pageRequest(query: { after?: string | undefined; limit?: string | undefined }): PageRequest {
   let limit = DEFAULT_PAGE_LIMIT;
   if (query.limit !== undefined) {
-    limit = /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
-    if (!(limit >= MIN_PAGE_LIMIT && limit <= MAX_PAGE_LIMIT)) {
+    if (!LIMIT_PATTERN.test(query.limit)) {
       throw new ApiError(
         400,
         'invalid_request',
         `limit must be an integer from ${MIN_PAGE_LIMIT} to ${MAX_PAGE_LIMIT}.`,
       );
     }
+    limit = Number(query.limit);
   }
   let after = 0;
   if (query.after !== undefined) {
-    const text = query.after.startsWith(CURSOR_PREFIX)
-      ? Buffer.from(query.after.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')
-      : '';
-    if (!/^\d{1,15}$/.test(text)) {
+    if (!CURSOR_PATTERN.test(query.after)) {
       throw new ApiError(400, 'invalid_request', 'after must be a nextCursor returned by a previous page.');
     }
-    after = Number(text);
+    after = Number.parseInt(query.after.slice(CURSOR_PREFIX.length), 16);
   }
   return { after, limit };
 }

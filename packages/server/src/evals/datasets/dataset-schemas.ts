@@ -52,12 +52,17 @@ export const CreateDatasetVersionSchema = z
 
 /** `POST …/freeze`. */
 export const FreezeSchema = z
-  .strictObject({ expectedRevision: z.number().int().min(0) })
+  .strictObject({ expectedRevision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
   .openapi('FreezeDatasetVersion');
 
 /** The fields of a case write shared by plain and eval-set cases. */
 export const caseWriteFields = {
-  expectedRevision: z.number().int().min(0).describe("The version's current revision; a stale one is 409"),
+  expectedRevision: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .describe("The version's current revision; a stale one is 409"),
   externalKey: text(256).describe(
     'Your key of the case, unique in the version: writing an existing key replaces that case',
   ),

@@ -92,7 +92,7 @@ describe('experiments', () => {
       datasetVersionId: frozen.versionId,
       scorerVersionIds: [scorer, scorer],
     });
-    expect(repeated.status).toBe(400);
+    expect(repeated.status).toBe(422);
     expect(repeated.body.error.message).toContain('scorerVersionIds');
   });
 
@@ -176,7 +176,7 @@ describe('executions', () => {
     expect(withoutFlag.status).toBe(409);
     expect(withoutFlag.body.error.message).toContain('allowUncertainRetry');
     const flagOnly = await start(id, caseIds[0]!, { allowUncertainRetry: true });
-    expect(flagOnly.status).toBe(400);
+    expect(flagOnly.status).toBe(422); // a rule JSON Schema cannot state
     expect(flagOnly.body.error.message).toContain('previousExecutionId');
     const wrongPrevious = await start(id, caseIds[0]!, {
       previousExecutionId: UNKNOWN_ID,
@@ -209,21 +209,26 @@ describe('executions', () => {
   });
 
   it.each([
-    [{ state: 'done' }, 'state'],
-    [{ state: 'error' }, 'error'],
-    [{ state: 'succeeded', error: { type: 'X' } }, 'error'],
-    [{ state: 'cancelled', error: { message: 'no type' } }, 'error.type'],
-    [{ state: 'succeeded', traceEvidence: 'omit' }, 'omissionReason'],
-    [{ state: 'succeeded', traceEvidence: 'omit', omissionReason: '   ' }, 'omissionReason'],
-    [{ state: 'succeeded', omissionReason: 'why' }, 'omissionReason'],
-    [{ state: 'succeeded', traceEvidence: 'sometimes' }, 'traceEvidence'],
-    [{ state: 'succeeded', expectedTraceRevision: 2 }, 'expectedTraceRevision'],
-    [{ state: 'succeeded', traceEvidence: 'required', expectedTraceRevision: 0 }, 'expectedTraceRevision'],
-  ])('refuses the completion %j, naming %s', async (body, field) => {
+    // 400: breaks the document's schema; 422: a rule between fields, which JSON Schema cannot state.
+    [{ state: 'done' }, 'state', 400],
+    [{ state: 'error' }, 'error', 422],
+    [{ state: 'succeeded', error: { type: 'X' } }, 'error', 422],
+    [{ state: 'cancelled', error: { message: 'no type' } }, 'error.type', 400],
+    [{ state: 'succeeded', traceEvidence: 'omit' }, 'omissionReason', 422],
+    [{ state: 'succeeded', traceEvidence: 'omit', omissionReason: '   ' }, 'omissionReason', 400],
+    [{ state: 'succeeded', omissionReason: 'why' }, 'omissionReason', 422],
+    [{ state: 'succeeded', traceEvidence: 'sometimes' }, 'traceEvidence', 400],
+    [{ state: 'succeeded', expectedTraceRevision: 2 }, 'expectedTraceRevision', 422],
+    [
+      { state: 'succeeded', traceEvidence: 'required', expectedTraceRevision: 0 },
+      'expectedTraceRevision',
+      400,
+    ],
+  ])('refuses the completion %j, naming %s (%i)', async (body, field, status) => {
     const { id, caseIds } = await setup();
     const started = await start(id, caseIds[0]!);
     const res = await complete(started.body.id, body);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(status);
     expect(res.body.error.message).toContain(field);
     expect((await api.get(`/executions/${started.body.id}`)).body.state).toBe('started');
   });

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { isTraceIdHex } from '../../otlp/ids.js';
+import { TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import {
   ErrorInfoSchema,
   IdSchema,
@@ -89,7 +89,7 @@ export const ExperimentItemSchema = CaseSchema.extend({
 
 export const ExperimentItemPageSchema = pageSchema(ExperimentItemSchema, 'ExperimentItemPage');
 
-const TraceId = z.string().refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero');
+const TraceId = z.string().regex(TRACE_ID_PATTERN, 'must be 32 lowercase hex characters, not all zero');
 
 /**
  * The fields of a request that starts an attempt replacing the case's latest execution: the start
@@ -138,6 +138,7 @@ export const CompleteExecutionSchema = z
       .number()
       .int()
       .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
       .optional()
       .describe('With traceEvidence required: the stored trace must have reached this revision'),
     traceEvidence: z.enum(['required', 'omit']).optional(),

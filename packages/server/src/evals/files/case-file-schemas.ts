@@ -4,6 +4,8 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { AGENT_FILE_ROLES, CASE_FILE_ROLES } from '@svc-run/conventions';
+import { EITHER_TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import { IdSchema } from '../core/common-schemas.js';
 import { MAX_CASE_FILE_BYTES, MAX_CASE_FILE_NAME, MAX_CASE_FILES } from '../core/eval-limits.js';
 
@@ -11,22 +13,13 @@ import { MAX_CASE_FILE_BYTES, MAX_CASE_FILE_NAME, MAX_CASE_FILES } from '../core
  * Case file roles: `source`, `attached_template`, `attached_reference`, `original` are visible to
  * the agent (`context.files`); `org_template`, `evaluator_reference` to evaluators only.
  */
-export const CaseFileRoleSchema = z.enum([
-  'source',
-  'attached_template',
-  'attached_reference',
-  'original',
-  'org_template',
-  'evaluator_reference',
-]);
+export const CaseFileRoleSchema = z.enum(CASE_FILE_ROLES);
 
-/** Roles the agent sees (the document inputs of a direct-case run). */
-export const AGENT_ROLES: ReadonlySet<string> = new Set([
-  'source',
-  'attached_template',
-  'attached_reference',
-  'original',
-]);
+/**
+ * Roles the agent sees (the document inputs of a direct-case run): the rule the SDK's
+ * `runExperiment` applies to its target too, kept once in `@svc-run/conventions`.
+ */
+export const AGENT_ROLES: ReadonlySet<string> = AGENT_FILE_ROLES;
 
 /**
  * A case file name: 1 to 255 UTF-16 code units, usable as a file name (the direct-case command
@@ -58,6 +51,9 @@ export const ContentTypeSchema = z
     'must be a media type such as application/pdf',
   );
 
+/** Standard base64 with padding, as zod's `z.base64()` reads it, spelled out for the document. */
+const BASE64 = /^(?:[0-9a-zA-Z+/]{4})*(?:[0-9a-zA-Z+/]{2}==|[0-9a-zA-Z+/]{3}=)?$/;
+
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
 
 /** A file of a case write: an artifact, inline bytes, or a file copied from a trace. */
@@ -72,13 +68,23 @@ export const CaseFileInputSchema = z
       role: CaseFileRoleSchema,
       name: CaseFileNameSchema,
       contentType: ContentTypeSchema,
-      data: z.base64().min(1).describe('The bytes, base64 (small files: the request body is at most 1 MiB)'),
+      data: z
+        .string()
+        .min(1)
+        .regex(BASE64, 'must be base64 (RFC 4648, padded)')
+        .describe('The bytes, base64 (small files: the request body is at most 1 MiB)'),
     }),
     z.strictObject({
       role: CaseFileRoleSchema,
       name: CaseFileNameSchema.optional().describe("Default: the file's name in the trace"),
       trace: z.strictObject({
-        traceId: z.string().describe('32 lowercase hex, or the service trace ID (UUID)'),
+        traceId: z
+          .string()
+          .regex(
+            EITHER_TRACE_ID_PATTERN,
+            'must be 32 lowercase hex characters or the service trace ID, not all zero',
+          )
+          .describe('32 lowercase hex, or the service trace ID (UUID)'),
         sha256: SHA256,
       }),
     }),

@@ -223,7 +223,7 @@ export class CaseFiles {
       } else if ('data' in input) {
         const bytes = Buffer.from(input.data, 'base64');
         if (bytes.length === 0 || bytes.length > MAX_CASE_FILE_BYTES) {
-          throw new ApiError(400, 'invalid_request', `${at}.data: a case file is 1 byte to 25 MiB.`);
+          throw new ApiError(422, 'invalid_request', `${at}.data: a case file is 1 byte to 25 MiB.`);
         }
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         try {
@@ -271,7 +271,7 @@ export class CaseFiles {
     if (!holding.readable) throw unavailable();
     if (holding.file.size > MAX_CASE_FILE_BYTES || holding.file.size < 1) {
       throw new ApiError(
-        400,
+        422,
         'invalid_request',
         `${at}.trace: the file is ${holding.file.size} bytes; a case file is 1 byte to 25 MiB.`,
       );
@@ -280,7 +280,7 @@ export class CaseFiles {
       input.name ?? services.files.listed(traceId, { sha256 }).find((file) => file.name !== null)?.name;
     if (name === undefined || name === null) {
       throw new ApiError(
-        400,
+        422,
         'invalid_request',
         `${at}.name: is required, the trace gives this file no name.`,
       );
@@ -327,7 +327,7 @@ export class CaseFiles {
       const key = `${file.role}/${file.name}`;
       if (seen.has(key))
         throw new ApiError(
-          400,
+          422,
           'invalid_request',
           `files.${index}.name: repeats the name of an earlier file of the same role.`,
         );

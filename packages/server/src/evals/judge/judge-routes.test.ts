@@ -207,18 +207,19 @@ describe('hosted judge jobs', () => {
   });
 
   it('refuses jobs for other scorers, other runs, repeats and active pairs', async () => {
+    // 422: the request keeps to the schema but breaks a rule it cannot state.
     const exact = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.exact }]);
-    expect(exact.status).toBe(400);
+    expect(exact.status).toBe(422);
     expect(exact.body.error.message).toContain('llm_judge');
     const unpinned = await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: UNKNOWN_ID }]);
-    expect(unpinned.status).toBe(400);
+    expect(unpinned.status).toBe(422);
     const foreign = await createJobs([{ evaluationItemId: UNKNOWN_ID, scorerVersionId: ctx.judge }]);
     expect(foreign.status).toBe(404);
     const repeated = await createJobs([
       { evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge },
       { evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge },
     ]);
-    expect(repeated.status).toBe(400);
+    expect(repeated.status).toBe(422);
     expect(
       (await createJobs([{ evaluationItemId: ctx.items[1], scorerVersionId: ctx.judge }], UNKNOWN_ID)).status,
     ).toBe(404);

@@ -128,13 +128,13 @@ export class JudgeStore {
       const version = pinnedPair({ runs: this.#runs, scorers: this.#scorers }, run, job, at);
       if (version.definition.kind !== 'llm_judge') {
         throw new ApiError(
-          400,
+          422,
           'invalid_request',
           `${at}.scorerVersionId: is not a hosted judge (kind llm_judge).`,
         );
       }
       const pair = `${job.evaluationItemId} ${job.scorerVersionId}`;
-      if (pairs.has(pair)) throw new ApiError(400, 'invalid_request', `${at}: repeats an earlier job.`);
+      if (pairs.has(pair)) throw new ApiError(422, 'invalid_request', `${at}: repeats an earlier job.`);
       pairs.add(pair);
       if (this.#results.has(job.evaluationItemId, job.scorerVersionId)) {
         throw new ApiError(409, 'conflict', `${at}: the item has a result of this scorer version already.`);

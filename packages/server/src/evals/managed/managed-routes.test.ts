@@ -8,7 +8,9 @@ import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-su
 import { datasetVersion, experiment } from '../test-support/eval-setup.js';
 import { managedSigningKey, SIGNATURE_HEADER } from './managed-request-signature.js';
 
-const fx = useServer();
+// The targets of these tests listen on 127.0.0.1: a server refuses such targets unless started to
+// allow them (see managed-target-addresses.test.ts for the refusals).
+const fx = useServer({ allowPrivateTargets: true });
 const api = evalRequests(fx);
 interface Dispatch {
   id: string;
@@ -52,22 +54,42 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const SOURCE = new TextEncoder().encode('the source document (managed-marker)');
 const REFERENCE = new TextEncoder().encode('the evaluator reference (managed-marker)');
 
-/** A node:http stand-in for a managed target: records each request and answers `{ ok: true }`. */
+/** A node:http stand-in for a managed target: records each request and answers `answer(body)`. */
 interface RecordedTarget {
   url: string;
   requests: Array<{ headers: IncomingMessage['headers']; body: string }>;
   close(): Promise<void>;
 }
 
-async function recordedTarget(): Promise<RecordedTarget> {
+/** What the stand-in answers: a status, headers and a JSON body. */
+interface TargetAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
+/** The managed handler's summary (`@svc-run/sdk/managed`) for the execution `request` names. */
+function handlerSummary(requestBody: string): TargetAnswer {
+  const { executionId } = JSON.parse(requestBody) as { executionId: string };
+  return {
+    status: 200,
+    body: { executionId, state: 'succeeded', outcomeSaved: true, outputFiles: 0, telemetryFlushed: true },
+  };
+}
+
+async function recordedTarget(
+  answer: (requestBody: string) => TargetAnswer = handlerSummary,
+): Promise<RecordedTarget> {
   const requests: RecordedTarget['requests'] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true }));
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ headers: req.headers, body });
+      const { status, headers = {}, body: answerBody } = answer(body);
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(answerBody));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -185,7 +207,7 @@ describe('managed targets', () => {
       'relative',
     ]) {
       const res = await api.post<ErrorBody>('/managed-targets', { name: 'Bad', url });
-      expect(res.status, url).toBe(400);
+      expect(res.status, url).toBe(422); // the URL rule is stated in prose, not in the JSON Schema
       expect(res.body.error.message).toContain('url');
     }
     expect((await api.get(`/managed-targets/${UNKNOWN_ID}`)).status).toBe(404);
@@ -206,7 +228,13 @@ describe('managed targets', () => {
     expect(done).toMatchObject({
       state: 'delivered',
       responseStatus: 200,
-      response: { ok: true },
+      response: {
+        executionId: res.body.execution.id,
+        state: 'succeeded',
+        outcomeSaved: true,
+        outputFiles: 0,
+        telemetryFlushed: true,
+      },
       failure: null,
     });
 
@@ -242,7 +270,7 @@ describe('managed targets', () => {
     const again = await dispatch(experimentId, caseIds[0]!, { targetId });
     expect(again.status).toBe(409);
     const bad = await dispatch(experimentId, caseIds[0]!, { targetId, allowUncertainRetry: true });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe(
       'allowUncertainRetry: allowUncertainRetry needs previousExecutionId.',
     );
@@ -298,6 +326,84 @@ describe('managed targets', () => {
       usage: null,
       outputFiles: [],
     });
+  });
+
+  it("keeps only the managed handler's fields of the answer, so a Read key cannot read another service through a target", async () => {
+    const executionId = '0b7c3c9e-8d2a-4f57-9a43-2f6d0c1e5b8a';
+    const chatty = await recordedTarget(() => ({
+      status: 200,
+      body: {
+        executionId,
+        state: 'error',
+        outcomeSaved: 'yes', // not the handler's type: dropped
+        outputFiles: 2,
+        telemetryFlushed: false,
+        error: { code: 'outcome_not_saved', message: 'the internal service said: secret-marker' },
+        AccessKeyId: 'secret-marker',
+        nested: { token: 'secret-marker' },
+      },
+    }));
+    const foreign = await recordedTarget(() => ({
+      status: 200,
+      body: { Token: 'secret-marker', Expiration: 1 },
+    }));
+    const list = await recordedTarget(() => ({ status: 200, body: ['secret-marker'] }));
+    try {
+      const { experimentId, caseIds } = await setup(3);
+      const answers: Dispatch[] = [];
+      for (const [index, url] of [chatty.url, foreign.url, list.url].entries()) {
+        const res = await dispatch(experimentId, caseIds[index]!, { targetId: await registerTarget(url) });
+        await waitForDelivery(res.body.dispatch.id);
+        const read = await api.get<Dispatch>(`/dispatches/${res.body.dispatch.id}`, {
+          key: fx.server.keys.read,
+        });
+        expect(read.status).toBe(200);
+        answers.push(read.body);
+      }
+      expect(answers[0]).toMatchObject({
+        state: 'delivered',
+        responseStatus: 200,
+        response: {
+          executionId,
+          state: 'error',
+          outputFiles: 2,
+          telemetryFlushed: false,
+          error: { code: 'outcome_not_saved' },
+        },
+      });
+      expect(Object.keys(answers[0]!.response as object).sort()).toEqual(
+        ['error', 'executionId', 'outputFiles', 'state', 'telemetryFlushed'].sort(),
+      );
+      expect(answers[1]).toMatchObject({ state: 'delivered', responseStatus: 200, response: null });
+      expect(answers[2]).toMatchObject({ state: 'delivered', responseStatus: 200, response: null });
+      expect(JSON.stringify(answers)).not.toContain('secret-marker');
+    } finally {
+      await Promise.all([chatty.close(), foreign.close(), list.close()]);
+    }
+  });
+
+  it('follows no redirect: a 3xx answer fails the delivery and the location is never contacted', async () => {
+    const elsewhere = await recordedTarget();
+    const redirecting = await recordedTarget(() => ({
+      status: 307,
+      headers: { location: `${elsewhere.url}/latest/meta-data` },
+      body: {},
+    }));
+    try {
+      const { experimentId, caseIds } = await setup();
+      const res = await dispatch(experimentId, caseIds[0]!, {
+        targetId: await registerTarget(redirecting.url),
+      });
+      const done = await waitForDelivery(res.body.dispatch.id);
+      expect(done).toMatchObject({ state: 'failed', responseStatus: null, response: null });
+      expect(done.failure).toBe(
+        'the target answered 307, a redirect, which deliveries do not follow: register the URL that answers itself',
+      );
+      expect(redirecting.requests).toHaveLength(1);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await Promise.all([elsewhere.close(), redirecting.close()]);
+    }
   });
 
   it('records a delivery that cannot reach its target as failed', async () => {
@@ -511,17 +617,18 @@ describe('outcomes', () => {
     );
     expect(other.status).toBe(409);
     expect(other.body.error.message).toContain('claimId');
-    const invalid: Array<Record<string, unknown>> = [
-      { claimId: randomUUID(), state: 'error' },
-      { claimId: randomUUID(), state: 'succeeded', error: { type: 'X' } },
-      { claimId: randomUUID(), state: 'done' },
-      { claimId: randomUUID(), state: 'succeeded', usage: { inputTokens: -1 } },
-      { claimId: randomUUID(), state: 'succeeded', usage: { tokens: 1 } },
+    // 400: breaks the document's schema; 422: a rule between fields, which JSON Schema cannot state.
+    const invalid: Array<[Record<string, unknown>, number]> = [
+      [{ claimId: randomUUID(), state: 'error' }, 422],
+      [{ claimId: randomUUID(), state: 'succeeded', error: { type: 'X' } }, 422],
+      [{ claimId: randomUUID(), state: 'done' }, 400],
+      [{ claimId: randomUUID(), state: 'succeeded', usage: { inputTokens: -1 } }, 400],
+      [{ claimId: randomUUID(), state: 'succeeded', usage: { tokens: 1 } }, 400],
     ];
-    for (const body of invalid) {
+    for (const [body, status] of invalid) {
       const res = await api.post(`/executions/${executionId}/outcome`, body, machine());
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await api.post(`/executions/${executionId}/outcome`, invalid[0], {})).status).toBe(403);
+    expect((await api.post(`/executions/${executionId}/outcome`, invalid[0]![0], {})).status).toBe(403);
   });
 });

@@ -26,6 +26,7 @@ import {
   OutputFileDeclarationSchema,
 } from './managed-schemas.js';
 import type { ManagedStore } from './managed-store.js';
+import type { TargetAddressPolicy } from './target-address-policy.js';
 
 const ExecutionParams = z.object({ executionId: idParam('executionId') });
 
@@ -33,18 +34,29 @@ const ExecutionParams = z.object({ executionId: idParam('executionId') });
 export function registerManagedRoutes(
   app: OpenAPIHono<GuardedEnv>,
   context: EvalContext,
-  stores: { managed: ManagedStore; deliveries: ManagedDeliveries; caseFiles: CaseFiles },
+  stores: {
+    managed: ManagedStore;
+    deliveries: ManagedDeliveries;
+    caseFiles: CaseFiles;
+    targetAddresses: TargetAddressPolicy;
+  },
 ): void {
-  const { managed, deliveries, caseFiles } = stores;
+  const { managed, deliveries, caseFiles, targetAddresses } = stores;
   registerEvalRoute(app, context, {
     id: 'evals.managedTargets.create',
     summary: "Registers a managed target: the application's endpoint that runs one case per request",
     description:
       'The service POSTs each dispatched execution to url as JSON { type: "svc.managed.execution", deliveryId, ' +
       'executionId, experimentId, caseId }, signed with the machine credential in the Svc-Signature header ' +
-      '(t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<body>" under HMAC-SHA256(machine credential, "svc-run managed request v1")>).',
+      '(t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<body>" under HMAC-SHA256(machine credential, "svc-run managed request v1")>). ' +
+      'The URL must be public: a host that is or resolves to a non-public address is refused here and again at ' +
+      'every connection, unless the server allows private targets. Redirects are not followed.',
     body: CreateManagedTargetSchema,
     response: ManagedTargetSchema,
+    errors: {
+      422: 'The URL host is or resolves to a loopback, private, link-local or other non-public address (refused unless the server allows private targets), naming the address class (invalid_request); or the answer would be over 4 MiB (response_too_large)',
+    },
+    prepare: ({ body }) => targetAddresses.checkRegistration(body.url),
     handle: ({ body }) => managed.createTarget(body),
   });
   registerGetRoute(app, context, {
@@ -61,7 +73,8 @@ export function registerManagedRoutes(
     description:
       'Starts the execution as the start route does (previousExecutionId, allowUncertainRetry), answers at once ' +
       'with the dispatch (state delivering), then POSTs the signed request to the target in the background. ' +
-      'The dispatch records the answer (delivered, with the status and JSON answer) or the failure.',
+      "The dispatch records the answer (delivered, with the status and the managed handler's fields of the JSON " +
+      'answer) or the failure (unreachable, a non-public address, a redirect, no answer in time).',
     params: z.object({ experimentId: idParam('experimentId'), caseId: idParam('caseId') }),
     body: DispatchSchema,
     response: DispatchedSchema,

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { isTraceIdHex } from '../../otlp/ids.js';
+import { TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import {
   ErrorInfoSchema,
   IdSchema,
@@ -69,6 +69,29 @@ export const DispatchSchema = withReplacementRule(
 /** States of a dispatch: the request to the target is in flight, answered, or could not be delivered. */
 export const DispatchStateSchema = z.enum(['delivering', 'delivered', 'failed']);
 
+/** The machine-readable code of the managed handler's error answers, for example `already_claimed`. */
+const HANDLER_ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * What a dispatch keeps of the target's JSON answer: the fields of the managed handler's answer
+ * (`@svc-run/sdk/managed`'s summary, or the code of its error answer), each only when it has the
+ * handler's type. Anything else the target sent is dropped, so a target URL cannot be used to
+ * read another service's answer back through the dispatch (see the README, "Managed targets").
+ */
+export const DispatchAnswerSchema = z
+  .object({
+    executionId: IdSchema.optional(),
+    state: z.enum(['succeeded', 'error', 'cancelled']).optional(),
+    outcomeSaved: z.boolean().optional(),
+    outputFiles: z.number().int().min(0).max(MAX_CASE_FILES).optional(),
+    telemetryFlushed: z.boolean().optional(),
+    error: z
+      .object({ code: z.string().regex(HANDLER_ERROR_CODE) })
+      .optional()
+      .describe("The code of the handler's error answer (its message is not kept)"),
+  })
+  .openapi('ManagedDispatchAnswer');
+
 /** A dispatch: the delivery of one execution to a managed target. */
 export const DispatchRecordSchema = z
   .object({
@@ -77,7 +100,9 @@ export const DispatchRecordSchema = z
     executionId: IdSchema,
     state: DispatchStateSchema,
     responseStatus: z.number().int().nullable().describe("The target's HTTP status, once it answered"),
-    response: z.unknown().nullable().describe("The target's JSON answer (up to 16 KiB), else null"),
+    response: DispatchAnswerSchema.nullable().describe(
+      "The managed handler's fields of the target's JSON answer (an answer of up to 16 KiB, a JSON object), else null",
+    ),
     failure: z.string().nullable().describe('Why the request could not be delivered (state failed)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
@@ -89,7 +114,7 @@ export const DispatchedSchema = z
   .object({ dispatch: DispatchRecordSchema, execution: ExecutionSchema })
   .openapi('ManagedDispatched');
 
-const TraceId = z.string().refine(isTraceIdHex, 'must be 32 lowercase hex characters, not all zero');
+const TraceId = z.string().regex(TRACE_ID_PATTERN, 'must be 32 lowercase hex characters, not all zero');
 
 /** `POST …/executions/{executionId}/claim`. */
 export const ClaimSchema = z
@@ -127,18 +152,18 @@ export const ClaimAnswerSchema = z
   .openapi('ClaimedExecution');
 
 /** `POST …/executions/{executionId}/output-files`: an artifact for an output file of the claimed execution. */
-export const OutputFileDeclarationSchema = CreateArtifactSchema.extend({ claimId: IdSchema }).openapi(
-  'DeclareOutputFile',
-);
+export const OutputFileDeclarationSchema = z
+  .strictObject({ ...CreateArtifactSchema.shape, claimId: IdSchema })
+  .openapi('DeclareOutputFile');
 
 /** Usage the target reports: token counts and cost, each optional. */
 export const UsageSchema = z
   .strictObject({
-    inputTokens: z.number().int().min(0).optional(),
-    outputTokens: z.number().int().min(0).optional(),
-    totalTokens: z.number().int().min(0).optional(),
-    reasoningTokens: z.number().int().min(0).optional(),
-    cachedInputTokens: z.number().int().min(0).optional(),
+    inputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    outputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    totalTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    reasoningTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    cachedInputTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     costUsd: z.number().min(0).optional(),
   })
   .openapi('ManagedUsage');

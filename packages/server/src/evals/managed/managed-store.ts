@@ -16,6 +16,7 @@ import type { DatasetStore } from '../datasets/dataset-store.js';
 import type { Execution, ExperimentStore } from '../experiments/experiment-store.js';
 import { AGENT_ROLES } from '../files/case-file-schemas.js';
 import type { CaseFiles } from '../files/case-files.js';
+import { type DispatchAnswer, dispatchAnswerOf } from './dispatch-answer.js';
 import type {
   ClaimAnswerSchema,
   ClaimSchema,
@@ -56,7 +57,7 @@ export interface ManagedRequest {
 
 /** How a delivery ended. */
 export type DeliveryResult =
-  | { state: 'delivered'; status: number; response: unknown }
+  | { state: 'delivered'; status: number; response: DispatchAnswer | null }
   | { state: 'failed'; failure: string };
 
 interface TargetRow {
@@ -98,7 +99,8 @@ function toDispatch(row: DispatchRow): DispatchRecord {
     executionId: row.execution_id,
     state: row.state,
     responseStatus: row.response_status === null ? null : Number(row.response_status),
-    response: row.response === null ? null : (JSON.parse(row.response) as unknown),
+    // Rows written before dispatches kept only the handler's fields are filtered when read.
+    response: row.response === null ? null : dispatchAnswerOf(JSON.parse(row.response) as unknown),
     failure: row.failure,
     createdAt: row.created_at,
     finishedAt: row.finished_at,

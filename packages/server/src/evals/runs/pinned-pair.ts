@@ -31,7 +31,7 @@ export function pinnedPair(
     throw new ApiError(404, 'not_found', `${at}.evaluationItemId: no item of this run has this ID.`);
   }
   if (!run.scorerVersionIds.includes(pair.scorerVersionId)) {
-    throw new ApiError(400, 'invalid_request', `${at}.scorerVersionId: is not a scorer version of this run.`);
+    throw new ApiError(422, 'invalid_request', `${at}.scorerVersionId: is not a scorer version of this run.`);
   }
   return stores.scorers.getVersion(pair.scorerVersionId, `${at}.scorerVersionId`);
 }

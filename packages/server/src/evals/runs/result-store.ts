@@ -123,7 +123,7 @@ export class ResultStore {
       const pair = `${result.evaluationItemId} ${result.scorerVersionId}`;
       if (pairs.has(pair)) {
         throw new ApiError(
-          400,
+          422,
           'invalid_request',
           `${at}: repeats the item and scorer version of an earlier result.`,
         );
@@ -133,7 +133,7 @@ export class ResultStore {
       const problem = scoreProblem(result, version.definition.metrics);
       if (problem !== undefined) {
         throw new ApiError(
-          400,
+          422,
           'invalid_request',
           `${at}.${problem.field}: ${problem.rule}${problem.metricMismatch ? ' (metrics must match the pinned definitions exactly)' : ''}.`,
         );
@@ -199,7 +199,7 @@ export class ResultStore {
     if (definition.kind !== 'local_code') {
       if (given !== undefined) {
         throw new ApiError(
-          400,
+          422,
           'invalid_request',
           `${at}.sourceDigest: is allowed only for local_code scorer versions.`,
         );
@@ -208,7 +208,7 @@ export class ResultStore {
     }
     if (given === undefined) {
       throw new ApiError(
-        400,
+        422,
         'invalid_request',
         `${at}.sourceDigest: is required for a local_code scorer version.`,
       );

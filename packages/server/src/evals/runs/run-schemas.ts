@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import {
+  chars,
   ErrorInfoSchema,
   IdSchema,
   JsonObjectSchema,
@@ -80,7 +81,7 @@ export const ScoreMetricSchema = z
 const scoreFields = {
   status: z.enum(['scored', 'error', 'skipped']),
   metrics: z.array(ScoreMetricSchema).optional().describe('scored: one per metric of the pinned definition'),
-  explanation: z.string().max(65_536).optional(),
+  explanation: chars(65_536).optional(),
   evidence: OptionalJsonValueSchema,
   error: ErrorInfoSchema.optional().describe('error: { type, message? }'),
 };

@@ -129,10 +129,12 @@ describe('scorers', () => {
       'metrics.0.name',
     ],
     [{ kind: 'builtin', builtin: 'json_schema' }, 'schema'],
-    [{ kind: 'builtin', builtin: 'json_schema', schema: { type: 'strin' } }, '/type'],
+    // 422: a rule JSON Schema cannot state (the schema is a valid JSON Schema, names are unique, min ≤ max).
+    [{ kind: 'builtin', builtin: 'json_schema', schema: { type: 'strin' } }, '/type', 422],
     [
       { kind: 'builtin', builtin: 'json_schema', schema: { properties: { a: { pattern: '(' } } } },
       'Invalid regular expression',
+      422,
     ],
     [
       {
@@ -141,11 +143,13 @@ describe('scorers', () => {
         schema: { $schema: 'http://json-schema.org/draft-07/schema#' },
       },
       '$schema',
+      422,
     ],
-    [{ kind: 'builtin', builtin: 'json_schema', schema: { anyOf: [] } }, '/anyOf'],
+    [{ kind: 'builtin', builtin: 'json_schema', schema: { anyOf: [] } }, '/anyOf', 422],
     [
       { kind: 'builtin', builtin: 'json_schema', schema: { $ref: '#/$defs/missing' } },
       "can't resolve reference",
+      422,
     ],
     [
       {
@@ -188,12 +192,14 @@ describe('scorers', () => {
         ],
       },
       'metrics.1.name',
+      422,
     ],
-    [{ kind: 'manual', metrics: [{ name: 'm', type: 'number', min: 2, max: 1 }] }, 'metrics.0.min'],
+    [{ kind: 'manual', metrics: [{ name: 'm', type: 'number', min: 2, max: 1 }] }, 'metrics.0.min', 422],
     [{ kind: 'manual', metrics: [{ name: 'm', type: 'category', categories: [] }] }, 'metrics.0.categories'],
     [
       { kind: 'manual', metrics: [{ name: 'm', type: 'category', categories: ['a', 'a'] }] },
       'metrics.0.categories',
+      422,
     ],
     [{ kind: 'manual', metrics: [{ name: 'm', type: 'boolean', min: 1 }] }, 'min'],
     [{ kind: 'manual', metrics: [{ name: 'm', type: 'percent' }] }, 'metrics.0.type'],
@@ -230,13 +236,16 @@ describe('scorers', () => {
       },
       'config.temperature',
     ],
-  ])('refuses the definition %j, naming %s', async (definition, field) => {
-    const scorerId = await newScorer();
-    const res = await api.post<ErrorBody>(`/scorers/${scorerId}/versions`, definition);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_request');
-    expect(res.body.error.message).toContain(field);
-  });
+  ] as Array<[Record<string, unknown>, string, number?]>)(
+    'refuses the definition %j, naming %s',
+    async (definition, field, status = 400) => {
+      const scorerId = await newScorer();
+      const res = await api.post<ErrorBody>(`/scorers/${scorerId}/versions`, definition);
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.message).toContain(field);
+    },
+  );
 
   it('answers 404 for an unknown scorer or version, and 403 for a Read key writing', async () => {
     expect(

@@ -12,7 +12,9 @@ import { MetricDefinitionSchema, MetricsSchema } from './metric-schemas.js';
 /** The fixed metric of a built-in: one boolean metric named as the built-in. */
 function builtinMetrics<N extends string>(name: N) {
   return z
-    .tuple([z.strictObject({ name: z.literal(name), type: z.literal('boolean') })])
+    .array(z.strictObject({ name: z.literal(name), type: z.literal('boolean') }))
+    .min(1)
+    .max(1)
     .optional()
     .describe(`Fixed: [{ "name": "${name}", "type": "boolean" }] (filled in when omitted)`);
 }
