@@ -14,13 +14,7 @@ import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
-import {
-  attributeText,
-  type InlineFile,
-  inlineFileOf,
-  type ValueWhere,
-  wholeText,
-} from './span-record-values.js';
+import { type InlineFile, inlineFileOf } from './span-record-values.js';
 import { SpanRows, type StoredSpan } from './span-rows.js';
 import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
@@ -168,30 +162,6 @@ export class ReadModel {
     const { traceNo, span } = await this.#span(traceId, spanId);
     const logs = this.#spans.logs(traceNo, traceId, spanId);
     return inlineFileOf(span, logs, this.#files.listed(traceId, { spanId }), sha256);
-  }
-
-  /**
-   * The whole text of a value of span `spanId` that a span detail shows only the start of
-   * (`truncated`, values over 64 KiB): a span attribute, an event's attribute, a correlated log
-   * record's body or attribute (events and logs by their index in `spanDetail`'s lists). A string
-   * as it is, another value as JSON; `undefined` when there is no such value. Recorded content:
-   * for readers of content only (the viewer).
-   *
-   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
-   */
-  async valueText(traceId: string, spanId: string, where: ValueWhere): Promise<string | undefined> {
-    const { traceNo, span } = await this.#span(traceId, spanId);
-    if ('event' in where) {
-      const event = span.events[where.event];
-      return event === undefined ? undefined : attributeText(event.attributes, where.attribute);
-    }
-    if ('log' in where) {
-      const log = this.#spans.logs(traceNo, traceId, spanId)[where.log];
-      if (log === undefined) return undefined;
-      if (where.attribute !== undefined) return attributeText(log.attributes, where.attribute);
-      return log.body === null ? undefined : wholeText(log.body);
-    }
-    return attributeText(span.attributes, where.attribute);
   }
 
   async #span(traceId: string, spanId: string): Promise<{ traceNo: number; span: StoredSpan }> {

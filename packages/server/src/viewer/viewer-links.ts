@@ -3,7 +3,6 @@
  * text of a value. Every path segment and query value is encoded.
  * @module
  */
-import type { ValueWhere } from '../read/span-record-values.js';
 
 /** The trace page, selecting `spanId` (its permalink), on the outline page starting at `after`. */
 export function tracePageHref(traceId: string, spanId?: string, after?: string): string {
@@ -30,6 +29,15 @@ export function fileHref(
   if (options.download) params.set('download', '1');
   return `/traces/${encodeURIComponent(traceId)}/files/${encodeURIComponent(sha256)}${options.wav ? '/wav' : ''}?${params}`;
 }
+
+/**
+ * Which value of a span: one of its attributes, an attribute of its event at `event`, or the body
+ * (or an attribute) of its correlated log record at `log` (indexes as `spanDetail` lists them).
+ */
+export type ValueWhere =
+  | { attribute: string }
+  | { event: number; attribute: string }
+  | { log: number; attribute?: string };
 
 /** The whole text of a value of a span (an attribute, an event's attribute, a log body or attribute). */
 export function valueHref(traceId: string, spanId: string, where: ValueWhere): string {

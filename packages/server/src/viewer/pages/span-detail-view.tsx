@@ -13,9 +13,8 @@ import type {
   ValueLocation,
 } from '../../read/read-model-types.js';
 import { MAX_SHOWN_VALUE_BYTES } from '../../read/read-model-types.js';
-import type { ValueWhere } from '../../read/span-record-values.js';
 import { exactBytes, formatBytes, formatCount, formatDuration, formatTime } from '../format.js';
-import { fileHref, tracePageHref, valueHref } from '../viewer-links.js';
+import { fileHref, tracePageHref, type ValueWhere, valueHref } from '../viewer-links.js';
 import { Conversation, type ConversationPlace } from './conversation-view.js';
 import { FileInPlace, Sha, StateLabel } from './file-view.js';
 import { RemoteView } from './remote-view.js';
