@@ -26,7 +26,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '@svc-run/server';
-import { chromiumLaunchOptions, findChromium } from '../scripts/chromium.mjs';
+import { findChromium, launchChromium } from '../scripts/chromium.mjs';
 import { envInt, fmt, fmtInt, pad, padLeft, prng } from './bench-support.mjs';
 
 const SPANS = envInt('BENCH_VIEWER_SPANS', 10_000, 2);
@@ -128,7 +128,7 @@ async function timed(request) {
 async function browserFigures(server, path) {
   if (findChromium() === undefined) return undefined;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await launchChromium(chromium);
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const login = await context.newPage();

@@ -14,3 +14,12 @@ export function findChromium(): string | undefined;
  * runs on a new empty profile directory). Throws with `CHROMIUM_MISSING` when there is no Chromium.
  */
 export function chromiumLaunchOptions(): { executablePath: string; headless: true; args: string[] };
+
+/** How long a page action or wait may take in the browser tests (Playwright's default is 30 s). */
+export const BROWSER_WAIT_MILLIS: number;
+
+/** The browser test files' test and hook timeout: above `BROWSER_WAIT_MILLIS`. */
+export const BROWSER_TEST_MILLIS: number;
+
+/** Launches Chromium with playwright-core's `chromium`; contexts and pages wait up to `BROWSER_WAIT_MILLIS`. */
+export function launchChromium<B>(chromium: { launch(options: object): Promise<B> }): Promise<B>;

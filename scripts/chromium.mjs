@@ -46,3 +46,36 @@ export function chromiumLaunchOptions() {
   if (executablePath === undefined) throw new Error(CHROMIUM_MISSING);
   return { executablePath, headless: true, args: [...CHROMIUM_FLAGS] };
 }
+
+/**
+ * How long a page action or wait may take (Playwright's default is 30 s). A browser test waits for
+ * what the page reaches on its own; on a loaded 2-core machine that can take long, and only an
+ * event that never comes should fail a test (the browser test files' own timeout is longer).
+ */
+export const BROWSER_WAIT_MILLIS = 150_000;
+
+/** The browser test files' test and hook timeout: above `BROWSER_WAIT_MILLIS`. */
+export const BROWSER_TEST_MILLIS = 180_000;
+
+/**
+ * Launches Chromium with `chromium` (playwright-core's, passed in: this script imports no
+ * package) and the options above; its contexts and pages wait up to `BROWSER_WAIT_MILLIS`.
+ */
+export async function launchChromium(chromium) {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions(), timeout: BROWSER_WAIT_MILLIS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(BROWSER_WAIT_MILLIS);
+    context.setDefaultNavigationTimeout(BROWSER_WAIT_MILLIS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(BROWSER_WAIT_MILLIS);
+    page.setDefaultNavigationTimeout(BROWSER_WAIT_MILLIS);
+    return page;
+  };
+  return browser;
+}

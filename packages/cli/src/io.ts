@@ -13,6 +13,10 @@ export interface OutputStream {
 
 /** The environment of one {@link run}. */
 export interface CliIo {
+  /** Input: the JSON-RPC messages of `svc mcp` (stdio). `process.stdin` by default. */
+  stdin?: NodeJS.ReadableStream | undefined;
+  /** The environment `svc mcp` reads without `--env-file`. `process.env` by default. */
+  env?: NodeJS.ProcessEnv | undefined;
   /** Normal output: help, the server's origin, the env file's path. */
   stdout: OutputStream;
   /** Usage errors and failures. */
@@ -28,6 +32,8 @@ export interface CliIo {
 /** `io` with the process's own streams and working directory filled in where missing. */
 export function resolveIo(io: Partial<CliIo> = {}): CliIo {
   return {
+    stdin: io.stdin ?? process.stdin,
+    env: io.env ?? process.env,
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
     cwd: io.cwd ?? process.cwd(),

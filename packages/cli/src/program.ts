@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import manifest from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error.js';
+import { registerMcpCommand } from './commands/mcp.js';
 import { registerServeCommand } from './commands/serve.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, type OutputStream, resolveIo } from './io.js';
@@ -17,7 +18,7 @@ function helpWidth(stream: OutputStream): number {
 /** Builds the `svc` program writing to `io`. It throws `CommanderError` instead of exiting. */
 export function createProgram(io: CliIo): Command {
   const program = new Command('svc')
-    .description('Serve the svc reference service locally.')
+    .description('Serve the svc reference service locally, and its MCP tools over stdio.')
     .version(manifest.version, '-V, --version', 'print the version of svc')
     // The program's options (`--help`, `--version`) come before the command; everything after it
     // is the command's. So `svc <unknown> --help` is an unknown command (a usage error), not a
@@ -35,6 +36,7 @@ export function createProgram(io: CliIo): Command {
     })
     .showHelpAfterError('(add --help for usage)');
   registerServeCommand(program, io);
+  registerMcpCommand(program, io);
   return program;
 }
 

@@ -13,10 +13,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BLOBS_DIRECTORY, type RunningServer, startServer } from '@svc-run/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BROWSER_TEST_MILLIS, launchChromium } from '../../../scripts/chromium.mjs';
 import { createSvc, type SvcClient } from './client/svc-client.js';
 import { Attachment } from './media/attachment/attachment.js';
+
+// Chromium on a loaded 2-core machine: waits for what the page reaches, not a time margin.
+vi.setConfig({ testTimeout: BROWSER_TEST_MILLIS, hookTimeout: BROWSER_TEST_MILLIS });
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/media/${name}`, import.meta.url));
 const cat = fixture('cat.png');
@@ -139,7 +142,7 @@ beforeAll(async () => {
   // The stored bytes of the dot are removed: the service can no longer read them.
   rmSync(join(server.dataDir, BLOBS_DIRECTORY, sha(dot).slice(0, 2), sha(dot)));
 
-  browser = await chromium.launch(chromiumLaunchOptions());
+  browser = await launchChromium(chromium);
   context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
   context.on('request', (request) => {
     if (!request.url().startsWith(`${server.origin}/`)) outside.push(request.url());

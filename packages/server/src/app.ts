@@ -19,6 +19,7 @@ import { type RequestLogSink, requestLog } from './http/request-log.js';
 import { routePattern } from './http/route-pattern.js';
 import { describeUnhandledError } from './http/unhandled-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
+import { registerMcpRoute } from './mcp/mcp-route.js';
 import type { Project } from './project/project.js';
 import type { ReadModel } from './read/read-model.js';
 import { registerReadRoutes } from './read/read-routes.js';
@@ -44,7 +45,7 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
-  /** The read model; the read API (`/api/v1/traces…`) is served when given. */
+  /** The read model; the read API (`/api/v1/traces…`) and the MCP tool server (`/mcp`) are served when given. */
   readModel?: ReadModel;
   /** Receives one entry per request (the request log); none when omitted. */
   requestLog?: RequestLogSink;
@@ -128,7 +129,17 @@ export function createApp(options: AppOptions): SvcApp {
   };
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
-  if (options.readModel) registerReadRoutes(app, options.readModel);
+  if (options.readModel) {
+    registerReadRoutes(app, options.readModel);
+    // The MCP tool server (`/mcp`) reads through the same read model and registry.
+    registerMcpRoute(app, options.keyRing, {
+      readModel: options.readModel,
+      traceStore: options.traceStore,
+      files: options.media.files,
+      evals: options.evals,
+      publicOrigin: options.publicOrigin,
+    });
+  }
   if (options.readModel && options.viewerSessions) {
     app.route(
       '/',

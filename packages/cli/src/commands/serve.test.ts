@@ -69,6 +69,7 @@ describe('svc serve', () => {
       'SVC_API_KEY',
       'SVC_BASE_URL',
       'SVC_MACHINE_KEY',
+      'SVC_MCP_KEY',
       'SVC_READ_KEY',
       'SVC_RW_KEY',
     ]);
@@ -78,6 +79,20 @@ describe('svc serve', () => {
     expect(env.SVC_READ_KEY).toMatch(/^svc_read_/);
     expect(env.SVC_RW_KEY).toMatch(/^svc_rw_/);
     expect(env.SVC_MACHINE_KEY).toMatch(/^svc_machine_/);
+    // The MCP Read key: a key of the Read preset of its own, which the tool server accepts.
+    expect(env.SVC_MCP_KEY).toMatch(/^svc_read_/);
+    expect(env.SVC_MCP_KEY).not.toBe(env.SVC_READ_KEY);
+    const mcp = await fetch(`${env.SVC_BASE_URL}/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${env.SVC_MCP_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(200);
+    expect(serving.stdout.text).toContain(`MCP tool server: ${serving.origin}/mcp`);
 
     const response = await fetch(`${env.SVC_BASE_URL}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${env.SVC_API_KEY}` },
@@ -87,8 +102,8 @@ describe('svc serve', () => {
 
     expect(serving.stdout.text).toContain(serving.origin);
     expect(serving.stdout.text).toContain(`Env file: ${envPath}`);
-    const keys = await credentialsOf(dataDir); // all five, the setup credential included
-    expect(keys).toHaveLength(5);
+    const keys = await credentialsOf(dataDir); // all six, the setup credential included
+    expect(keys).toHaveLength(6);
     for (const key of keys) {
       expect(serving.stdout.text).not.toContain(key);
       expect(serving.stderr.text).not.toContain(key);
@@ -140,6 +155,7 @@ describe('svc serve', () => {
     expect(after.SVC_READ_KEY).toBe(before.SVC_READ_KEY);
     expect(after.SVC_RW_KEY).toBe(before.SVC_RW_KEY);
     expect(after.SVC_MACHINE_KEY).toBe(before.SVC_MACHINE_KEY);
+    expect(after.SVC_MCP_KEY).toBe(before.SVC_MCP_KEY);
     const response = await fetch(`${second.origin}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${before.SVC_API_KEY}` },
     });

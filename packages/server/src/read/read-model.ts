@@ -11,6 +11,7 @@ import type { TraceFiles } from '../media/trace-files.js';
 import type { LogRecordRecord } from '../otlp/model.js';
 import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
+import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
 import {
@@ -132,6 +133,28 @@ export class ReadModel {
       },
       options.includeContent,
     );
+  }
+
+  /**
+   * One recorded value of span `spanId` of trace `traceId` whole, as text (the span detail shows
+   * values to their first 64 KiB): an attribute of the span, its resource or scope, one of its
+   * events, links or correlated log records, or a log record's body. Content is withheld without
+   * `includeContent`.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace, the span, the record or the attribute is
+   *   not stored.
+   */
+  async recordedValue(
+    traceId: string,
+    spanId: string,
+    source: RecordedValueSource,
+    options: { includeContent: boolean },
+  ): Promise<RecordedValue> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    const logs = source.record === 'log' ? this.#spans.logs(traceNo, traceId, spanId) : [];
+    const value = recordedValue(span, logs, source, options.includeContent);
+    if (value === undefined) throw new ApiError(404, 'not_found', 'The span has no such recorded value.');
+    return value;
   }
 
   /**

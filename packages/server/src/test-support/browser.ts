@@ -8,11 +8,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../../../scripts/chromium.mjs';
+import { launchChromium as launchWithWaits } from '../../../../scripts/chromium.mjs';
 
-/** Launches headless Chromium (throws with the install instructions when there is none). */
+/**
+ * Launches headless Chromium (throws with the install instructions when there is none); its
+ * contexts and pages wait up to `BROWSER_WAIT_MILLIS` (`scripts/chromium.mjs`).
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
+  return launchWithWaits(chromium);
 }
 
 /**

@@ -12,8 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BROWSER_TEST_MILLIS } from '../../../../scripts/chromium.mjs';
 import { digestInPage, launchChromium, screenshot, watchPage } from '../test-support/browser.js';
+
+// Chromium on a loaded 2-core machine: waits for what the page reaches, not a time margin.
+vi.setConfig({ testTimeout: BROWSER_TEST_MILLIS, hookTimeout: BROWSER_TEST_MILLIS });
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const photo = readFileSync(join(repoRoot, 'examples/quickstart/cat.png'));

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BROWSER_TEST_MILLIS } from '../../../../scripts/chromium.mjs';
 import { type RunningServer, startServer } from '../start-server.js';
 import { launchChromium, type PageWatch, screenshot, watchPage } from '../test-support/browser.js';
 import {
@@ -18,6 +19,9 @@ import {
   upload,
 } from '../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, str, tracesRequest } from '../test-support/otlp-fixtures.js';
+
+// Chromium on a loaded 2-core machine: waits for what the page reaches, not a time margin.
+vi.setConfig({ testTimeout: BROWSER_TEST_MILLIS, hookTimeout: BROWSER_TEST_MILLIS });
 
 const cat = readFileSync(new URL('../../../../fixtures/media/cat.png', import.meta.url));
 const svg = Buffer.from(
