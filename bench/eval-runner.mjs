@@ -62,7 +62,7 @@ async function main() {
       import(sdk('evals/runner/index.ts')),
       import(sdk('evals/scorers/index.ts')),
       import(sdk('evals/runner/for-each-concurrently.ts')),
-      import(sdk('evals/runner/durable-write.ts')),
+      import(new URL('../packages/io/src/write-file-durably.ts', import.meta.url).href),
     ]);
   const { builtins, scoreLocally } = scorers;
   const server = await children.start(join(here, 'real-server.mjs'), 'eval-runner-server');
