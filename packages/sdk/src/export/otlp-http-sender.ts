@@ -6,10 +6,10 @@
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readCapped } from '@svc-run/io';
 import { describeFailure } from '../diagnostics/describe-failure.js';
 import { isProgrammingError } from '../diagnostics/programming-error.js';
 import { reportFailure } from '../diagnostics/report-failure.js';
-import { readCapped } from '../http/read-capped.js';
 import { type Dispatcher, request } from '../http/undici.js';
 import { untraced } from '../http/untraced.js';
 import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
