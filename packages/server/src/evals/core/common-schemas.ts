@@ -3,12 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-
-/**
- * Marks a refinement whose rule the OpenAPI document states anyway (a failure is a 400, like
- * any schema failure; other refinements' are 422, see `parseInput`).
- */
-export const STATED_IN_SCHEMA = 'statedInSchema';
+import { STATED_IN_SCHEMA } from '../../http/invalid-request.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
