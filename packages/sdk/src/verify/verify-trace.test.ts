@@ -464,7 +464,7 @@ describe('verifyTrace arguments', () => {
       'an empty field name',
       valid,
       { requiredFields: ['model', ''] },
-      'requiredFields[1] must be a nonempty string; got ""',
+      'requiredFields[1] must be a nonempty string; got an empty string',
     ],
     [
       'a field name that is not a string',
