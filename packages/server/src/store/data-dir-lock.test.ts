@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnSource } from '@svc-run/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TS_SOURCE_HOOKS } from '../test-support/server-child-process.js';
 import { DataDirectoryLockedError, DataDirLock, LOCK_HOLDER_FILE } from './data-dir-lock.js';
 
 const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
@@ -45,12 +45,7 @@ function otherProcess(dataDir: string, mode: 'hold' | 'try') {
       console.log(error.name === 'DataDirectoryLockedError' ? 'refused' : 'failed: ' + error.message);
     }
     if (${JSON.stringify(mode)} === 'hold') setInterval(() => {}, 60_000);`;
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', TS_SOURCE_HOOKS, '--input-type=module', '-e', code],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawnSource(['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitUntil } from '@svc-run/test-support';
 import { expect } from 'vitest';
 import { type EvalAnswer, evalRequests, uniqueSlug } from '../evals/test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../evals/test-support/eval-setup.js';
@@ -16,7 +17,6 @@ import type { RouteId } from '../route-table.js';
 import { blobsAttribute, entryOf, ingest, upload } from './media-fixtures.js';
 import { jsonSpan, newTraceId, tracesRequest } from './otlp-fixtures.js';
 import type { ServerFixture } from './server-fixture.js';
-import { waitUntil } from './wait-until.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A registry ID, as every answer names records. */
