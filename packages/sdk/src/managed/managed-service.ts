@@ -8,7 +8,7 @@
 import { SvcApiError } from '../errors/svc-api-error.js';
 import { createEvalTransport, type EvalCall } from '../evals/client/eval-transport.js';
 import { isTransient } from '../evals/runner/transient-retry.js';
-import type { JsonValue } from '../evals/scorers/scorer-definitions.js';
+import type * as Wire from '../evals/types/wire-types.generated.js';
 import { withRetries } from '../http/with-retries.js';
 
 /** The longest wait for one call's answer. */
@@ -23,41 +23,16 @@ function retryDelay(attempt: number): number {
 }
 
 /** An input file of a claimed case, with its signed download link. */
-export interface ClaimFile {
-  role: string;
-  name: string;
-  contentType: string;
-  sha256: string;
-  size: number;
-  url: string;
-  expiresAt: string;
-}
+export type ClaimFile = Wire.ClaimFile;
 
 /** The answer of a claim. */
-export interface ClaimAnswer {
-  claimId: string;
-  executionId: string;
-  experimentId: string;
-  caseId: string;
-  attempt: number;
-  traceId: string | null;
-  inputs: JsonValue;
-  config: Record<string, JsonValue>;
-  files: ClaimFile[];
-}
+export type ClaimAnswer = Wire.ClaimedExecution;
 
-/** The answer of an output-file declaration. */
-export interface DeclaredOutputFile {
-  artifact: { id: string; state: 'pending' | 'stored' };
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> } | null;
-}
+/** The answer of an output-file declaration: the artifact, and its upload link unless stored. */
+export type DeclaredOutputFile = Wire.CreatedArtifact;
 
 /** The answer of a saved outcome. */
-export interface SavedOutcomeAnswer {
-  executionId: string;
-  evaluationItemId: string;
-  outputFiles: unknown[];
-}
+export type SavedOutcomeAnswer = Wire.SavedOutcome;
 
 function isClaimAnswer(value: unknown): value is ClaimAnswer {
   if (typeof value !== 'object' || value === null) return false;

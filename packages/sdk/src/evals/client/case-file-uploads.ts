@@ -9,6 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { describeKind } from '../../diagnostics/describe-value.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
 import type { CaseFileInput } from '../types/dataset-types.js';
+import type { CreatedArtifact } from '../types/wire-types.generated.js';
 import type { EvalTransport } from './eval-transport.js';
 import { transfer, transferTimeout } from './file-transfer.js';
 
@@ -19,11 +20,6 @@ export const MAX_CASE_FILE_BYTES = 25 * 1024 * 1024;
 export type WireCaseFile =
   | { role: string; artifactId: string; name?: string }
   | { role: string; name?: string; trace: { traceId: string; sha256: string } };
-
-interface CreatedArtifact {
-  artifact: { id: string; state: 'pending' | 'stored' };
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> } | null;
-}
 
 async function bytesOf(file: Record<string, unknown>, at: string): Promise<Uint8Array> {
   if ('path' in file) {
