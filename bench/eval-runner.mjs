@@ -55,16 +55,13 @@ async function measure(work) {
 }
 
 async function main() {
-  const [{ createSvc }, { createEvaluationClient }, { runExperiment }, scorers, pool, durable] =
+  const [{ createSvc }, { createEvaluationClient, runExperiment, builtins, scoreLocally }, pool, durable] =
     await Promise.all([
       import(sdk('index.ts')),
-      import(sdk('evals/client/evaluation-client.ts')),
-      import(sdk('evals/runner/index.ts')),
-      import(sdk('evals/scorers/index.ts')),
+      import(sdk('evals/index.ts')),
       import(sdk('evals/runner/for-each-concurrently.ts')),
-      import(sdk('evals/runner/durable-write.ts')),
+      import(new URL('../packages/io/src/write-file-durably.ts', import.meta.url).href),
     ]);
-  const { builtins, scoreLocally } = scorers;
   const server = await children.start(join(here, 'real-server.mjs'), 'eval-runner-server');
   const { readWriteKey } = await ask(server, 'keys');
   const client = createEvaluationClient({ apiKey: readWriteKey, baseUrl: server.origin });

@@ -12,6 +12,8 @@ export default defineConfig({
   clean: true,
   // a dependency: loaded from node_modules at run time, never bundled
   external: ['@svc-run/server'],
+  // The private package of shared file and stream I/O is bundled in: it is never published.
+  noExternal: ['@svc-run/io'],
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
   // `svc --version` reads the version from package.json: inline that field only

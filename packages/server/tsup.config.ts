@@ -18,8 +18,9 @@ export default defineConfig({
   clean: true,
   // keep `node:` specifiers: `node:sqlite` exists only under that name
   removeNodeProtocol: false,
-  // The private package of shared convention tables is bundled in: it is never published.
-  noExternal: ['@svc-run/conventions'],
+  // The private packages (shared convention tables, shared file and stream I/O) are bundled in:
+  // they are never published.
+  noExternal: ['@svc-run/conventions', '@svc-run/io'],
   // The viewer's static script and stylesheet are served as they are, read from `static/` beside
   // the bundle (`src/viewer/viewer-assets.ts`).
   onSuccess: async () => {

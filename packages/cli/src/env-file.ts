@@ -3,9 +3,7 @@
  * atomically so a reader never sees a partial file.
  * @module
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { writeFileDurably } from '@svc-run/io';
 
 /** Options of {@link writeEnvFile}. */
 export interface WriteEnvFileOptions {
@@ -31,9 +29,10 @@ function render(variables: Readonly<Record<string, string>>, comment: string | u
 }
 
 /**
- * Writes `variables` as `NAME=value` lines to `path` with mode 0600, atomically: the text goes to
- * a temporary file in the same directory, is flushed to disk, then renamed over `path`, so
- * readers see either the previous file or the complete new one.
+ * Writes `variables` as `NAME=value` lines to `path` with mode 0600, atomically and durably
+ * (`writeFileDurably`: a temporary file in the same directory, flushed to disk, renamed over
+ * `path`, then the directory flushed), so readers see either the previous file or the complete new
+ * one.
  *
  * Values are written unquoted and must consist of URL- and key-safe characters
  * (`A-Z a-z 0-9 _ . : / @ % + = , ~ [ ] -`); names must be valid environment variable names.
@@ -54,21 +53,5 @@ export async function writeEnvFile(
   variables: Readonly<Record<string, string>>,
   options: WriteEnvFileOptions = {},
 ): Promise<void> {
-  const text = render(variables, options.comment);
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
-  let renamed = false;
-  try {
-    try {
-      await handle.chmod(0o600); // exactly 0600, whatever the umask
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-    renamed = true;
-  } finally {
-    if (!renamed) await unlink(temp).catch(() => undefined);
-  }
+  await writeFileDurably(path, render(variables, options.comment), { mode: 0o600 });
 }

@@ -13,6 +13,7 @@ import type { FaultInjector } from './faults/fault-injector.js';
 import { ApiError, errorResponse } from './http/api-error.js';
 import { admitBodies } from './http/body-admission.js';
 import { type BodyBudget, processBodyBudget } from './http/body-budget.js';
+import { invalidRequestError, type SchemaIssue } from './http/invalid-request.js';
 import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
 import { RequestAbortedError } from './http/request-aborted-error.js';
 import { type RequestLogSink, requestLog } from './http/request-log.js';
@@ -73,11 +74,7 @@ function honoPath(path: string): string {
 export function createApp(options: AppOptions): SvcApp {
   const app = new OpenAPIHono<GuardedEnv>({
     defaultHook: (result) => {
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        const where = issue?.path.join('.') || 'request';
-        throw new ApiError(400, 'invalid_request', `${where}: ${issue?.message ?? 'invalid'}.`);
-      }
+      if (!result.success) throw invalidRequestError(result.error.issues as SchemaIssue[]);
     },
   });
   const errorLog = options.errorLog ?? ((text: string) => console.error(text));

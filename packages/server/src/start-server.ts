@@ -274,7 +274,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'svc-data-')) : resolve(options.dataDir!);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // One server per data directory: a second start is refused here, before it changes anything.
-  const lock = DataDirLock.acquire(dataDir);
+  const lock = await DataDirLock.acquire(dataDir);
   const before = new Set(readdirSync(dataDir));
   const databasePath = join(dataDir, DATABASE_FILE);
   let server: Server | undefined;
@@ -292,7 +292,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
     const origin = originOf(host, (server.address() as AddressInfo).port);
     db = openDatabase(databasePath, MIGRATIONS);
-    const { project, keys, keyRing } = bootstrapProject(db, dataDir);
+    const { project, keys, keyRing } = await bootstrapProject(db, dataDir);
+    const linkSecret = await loadLinkSecret(dataDir);
     const faults = options.faultInjection ? new FaultInjector<RouteId>() : undefined;
     traceStore = new SqliteTraceStore(db, databasePath);
     const files = new TraceFiles(
@@ -302,7 +303,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const readModel = new ReadModel(db, files, () => traceStore!.catchUpIndex());
     const media = {
       files,
-      links: new MediaLinks(loadLinkSecret(dataDir)),
+      links: new MediaLinks(linkSecret),
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
       // No span of that ID is not an error here: the route then says the trace has no such file.
@@ -325,7 +326,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       targetLookup: options.targetLookup,
       caseFiles: {
         files,
-        linkSecret: loadLinkSecret(dataDir),
+        linkSecret,
         uploadLinkTtlMillis: media.uploadLinkTtlMillis,
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
@@ -348,7 +349,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ? {}
         : { bodyBudget: new BodyBudget(options.bodyBudgetBytes) }),
     });
-    lock.listening(origin);
+    await lock.listening(origin);
     const listening = server;
     const database = db;
     let closed: Promise<void> | undefined;

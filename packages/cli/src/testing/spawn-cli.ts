@@ -4,14 +4,12 @@
  * `./x.ts`. `@svc-run/server` loads from its built `dist`, as for the published CLI.
  * @module
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnSource } from '@svc-run/test-support';
 import { CapturedOutput } from './captured-output.js';
 
 const SOURCE_BIN = fileURLToPath(new URL('../bin.ts', import.meta.url));
-
-/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
-const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A running `svc` child process and its captured output. */
 export interface CliProcess {
@@ -24,16 +22,11 @@ export interface CliProcess {
 
 /** Starts `svc ...args` in `cwd` with the Node running the tests. */
 export function spawnCli(args: readonly string[], cwd: string): CliProcess {
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', TS_SOURCE_HOOKS, SOURCE_BIN, ...args], {
-    cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnSource([SOURCE_BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout = new CapturedOutput();
   const stderr = new CapturedOutput();
-  child.stdout.setEncoding('utf8').on('data', (text: string) => stdout.write(text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.write(text));
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => stdout.write(text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => stderr.write(text));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code, signal }));

@@ -117,7 +117,7 @@ describe('svcTelemetry options', () => {
   it('rejects what is not a client, naming the function and the rule', () => {
     expect(() => svcTelemetry({} as SvcClient)).toThrow(
       new TypeError(
-        'svcTelemetry(svc): svc must be a client made by createSvc or createSvcSafe; got an object (Object)',
+        'svcTelemetry(svc): svc must be a client made by createSvc or createSvcSafe; got an object',
       ),
     );
     expect(() => svcTelemetry(undefined as unknown as SvcClient)).toThrow(/got undefined$/);

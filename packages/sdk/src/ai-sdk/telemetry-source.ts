@@ -6,6 +6,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { SafeSvc } from '../client/create-svc-safe.js';
 import type { SvcClient } from '../client/svc-client.js';
+import { describeKind } from '../diagnostics/describe-value.js';
 import { type SvcTransport, transportInternals } from '../export/svc-transport.js';
 
 /** A tracing client: made by `createSvc` (`SvcClient`) or `createSvcSafe` (`SafeSvc`). */
@@ -15,12 +16,6 @@ export type AnySvc = SvcClient | SafeSvc;
 export interface TelemetrySource {
   tracer: Tracer;
   captureContent: boolean;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return typeof value;
-  return `an object (${value.constructor?.name ?? 'no prototype'})`;
 }
 
 /**
@@ -40,6 +35,6 @@ export function telemetrySource(svc: AnySvc, caller: string): TelemetrySource | 
     if ((svc as { enabled?: unknown }).enabled === false) return undefined;
   }
   throw new TypeError(
-    `${caller}(svc): svc must be a client made by createSvc or createSvcSafe; got ${describe(svc)}`,
+    `${caller}(svc): svc must be a client made by createSvc or createSvcSafe; got ${describeKind(svc)}`,
   );
 }

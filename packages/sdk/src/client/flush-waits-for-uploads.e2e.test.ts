@@ -4,9 +4,9 @@
  * a 1 GB file at 8.3 MB/s is within the deadline and must not fail the flush.
  */
 import { readFileSync } from 'node:fs';
+import { waitUntil } from '@svc-run/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMediaServer } from '../media/upload/__fixtures__/media-server.js';
-import { waitUntil } from '../test-support/wait-until.js';
 
 const media = useMediaServer();
 const cat = readFileSync(new URL('../../../../fixtures/media/cat.png', import.meta.url));

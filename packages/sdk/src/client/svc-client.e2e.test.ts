@@ -174,9 +174,21 @@ describe('SvcClient against the reference server', () => {
         mcp: { getServerVersion: () => ({ name: 'weather-server', version: '1.0.0' }) },
       }),
     }));
-    await svc.tool('notify', { to: 'a' }, () => undefined);
+    // The spec: "an `undefined` result omits result content" (the arguments are still recorded).
+    const notified = await svc.withSpan('notify-agent', async (root) => ({
+      traceId: root.traceId,
+      result: await svc.tool('notify', { to: 'a' }, () => undefined),
+    }));
+    expect(notified.result).toBeUndefined();
     expect(result).toEqual({ celsius: 21 });
     await svc.flush();
+    const notify = attributes('execute_tool notify', notified.traceId);
+    expect(notify).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'notify',
+      'gen_ai.tool.call.arguments': '{"to":"a"}',
+    });
+    expect(Object.keys(notify)).not.toContain('gen_ai.tool.call.result');
     expect(attributes('execute_tool get_weather', traceId)).toMatchObject({
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': 'get_weather',

@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSvc } from '../client/svc-client.js';
 import { Attachment } from '../media/attachment/attachment.js';
 import { MAX_DATA_BYTES } from '../media/media-types.js';
 import { blobsOf, useMediaServer } from '../media/upload/__fixtures__/media-server.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { transportInternals } from './svc-transport.js';
 
 const media = useMediaServer();

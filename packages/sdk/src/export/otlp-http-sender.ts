@@ -5,13 +5,13 @@
  * the exchange ended.
  * @module
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readCapped } from '@svc-run/io';
 import { describeFailure } from '../diagnostics/describe-failure.js';
 import { isProgrammingError } from '../diagnostics/programming-error.js';
 import { reportFailure } from '../diagnostics/report-failure.js';
-import { readCapped } from '../http/read-capped.js';
 import { type Dispatcher, request } from '../http/undici.js';
 import { untraced } from '../http/untraced.js';
+import { withRetries } from '../http/with-retries.js';
 import { isRetryableStatus, MAX_EXPORT_ATTEMPTS, retryDelayMillis } from './retry-policy.js';
 
 /** Largest acknowledgement body read; a longer one is not an OTLP export response. */
@@ -94,14 +94,14 @@ async function attempt(body: Uint8Array, options: SenderOptions): Promise<Attemp
 
 /** Sends `body`, retrying per the policy; resolves (never rejects) with how it ended. */
 export async function sendWithRetries(body: Uint8Array, options: SenderOptions): Promise<SendResult> {
-  for (let attempts = 1; ; attempts++) {
-    const outcome = await attempt(body, options);
-    if (!outcome.retry || attempts >= MAX_EXPORT_ATTEMPTS) return outcome.result;
-    try {
-      await sleep(retryDelayMillis(attempts, outcome.retryAfter), undefined, { signal: options.signal });
-    } catch {
-      // The wait was aborted (shutdown): the records count as failed, `aborted` says why.
-      return { kind: 'failed', cause: 'aborted' };
-    }
-  }
+  const outcome = await withRetries(() => attempt(body, options), {
+    maxAttempts: MAX_EXPORT_ATTEMPTS,
+    retryable: (tried) => tried.ok && tried.value.retry,
+    delayMillis: (attempts, tried) =>
+      retryDelayMillis(attempts, tried.ok ? tried.value.retryAfter : undefined),
+    signal: options.signal,
+    // The wait was aborted (shutdown): the records count as failed, `aborted` says why.
+    onAbortedWait: (): Attempt => ({ result: { kind: 'failed', cause: 'aborted' }, retry: false }),
+  });
+  return outcome.result;
 }

@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { waitUntil } from '@svc-run/test-support';
 import { describe, expect, it } from 'vitest';
 import { bytesFile, bytesOf } from '../media/upload/__fixtures__/found-files.js';
 import { UploadBudget } from '../media/upload/index.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { type FileBudget, RecordFiles } from './record-files.js';
 
 const image = bytesFile(bytesOf(10, 1), 'input.value#/image');

@@ -263,14 +263,49 @@ describe('SignalPipeline', () => {
   });
 
   it('keeps the latest 128 issues and delivers each to the callback even when it throws', async () => {
-    const accounting = new ExportAccounting(() => {
-      throw new Error('callback bug');
+    const delivered: ExportIssue[] = [];
+    const accounting = new ExportAccounting((issue) => {
+      delivered.push({ ...issue });
+      issue.message = 'changed by the callback';
+      throw new Error('callback bug holding svc_rw_secret');
     });
-    for (let i = 0; i < 130; i++) accounting.raise('traces', 'failed', 1, `issue ${i}`);
+    // The first issue comes from a pipeline whose export failed, as `onExportIssue` receives it.
+    const p = new SignalPipeline<number>({
+      signal: 'traces',
+      accounting,
+      prepare: (n) => n,
+      serialize: () => new Uint8Array([123, 125]),
+      send: async () => ({ kind: 'failed', status: 503, cause: 'http' }),
+    });
+    p.add(1);
+    await p.flush();
+    for (let i = 1; i < 130; i++) accounting.raise('traces', 'failed', 1, `issue ${i}`);
+    expect(delivered.map((issue) => issue.sequence)).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
+    expect(delivered[0]).toEqual({
+      sequence: 1,
+      signal: 'traces',
+      kind: 'failed',
+      count: 1,
+      status: 503,
+      message: expect.stringMatching(/^1 spans not exported: /),
+    });
+    expect(delivered[129]).toEqual({
+      sequence: 130,
+      signal: 'traces',
+      kind: 'failed',
+      count: 1,
+      message: 'issue 129',
+    });
+    // The callback gets a copy: what it changes is not what getIssues() keeps.
     const issues = accounting.issues();
     expect(issues).toHaveLength(128);
-    expect(issues[0]?.message).toBe('issue 2');
+    expect(issues[0]).toMatchObject({ sequence: 3, message: 'issue 2' });
+    expect(issues.every((issue) => issue.message !== 'changed by the callback')).toBe(true);
     expect(accounting.failureSequence()).toBe(130);
     expect(accounting.failuresAfter(129).map((i) => i.sequence)).toEqual([130]);
+    // Each throw is told on diag, by its type only.
+    expect(diagnostics).toHaveLength(130);
+    expect(diagnostics.every((entry) => entry.level === 'warn')).toBe(true);
+    expect(JSON.stringify(diagnostics)).not.toContain('svc_rw_secret');
   });
 });

@@ -17,13 +17,13 @@ import {
   SimpleSpanProcessor,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
+import { waitUntil } from '@svc-run/test-support';
 // The undici package itself (Bun answers the bare name with a stand-in of its own), as the SDK loads it.
 import { request } from 'undici/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAT_PNG } from '../../../../fixtures/messages/media.js';
 import { createSvc, type SvcClient } from '../client/svc-client.js';
 import { useMediaServer } from '../media/upload/__fixtures__/media-server.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { createSvcTransport } from './svc-transport.js';
 
 const media = useMediaServer();

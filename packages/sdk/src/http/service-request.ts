@@ -6,8 +6,8 @@
  */
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
+import { readCapped } from '@svc-run/io';
 import type { ServiceEndpoint } from '../options/svc-options.js';
-import { readCapped } from './read-capped.js';
 import { Agent, type Dispatcher, request } from './undici.js';
 
 /** A GET of one service resource. */

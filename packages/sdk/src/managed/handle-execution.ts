@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Span, SpanStatusCode } from '@opentelemetry/api';
 import { SvcApiError } from '../errors/svc-api-error.js';
+import type { JsonValue } from '../evals/scorers/scorer-definitions.js';
 import { inCaseSpan } from './case-span.js';
 import { flushWithin } from './flush-within.js';
 import { downloadInputFiles } from './input-files.js';
@@ -88,8 +89,9 @@ async function execute(
   return runTarget(
     options.target,
     {
-      inputs: claim.inputs,
-      config: claim.config,
+      // Parsed from the claim's JSON answer: JSON values, whatever the wire shape's `unknown` says.
+      inputs: claim.inputs as JsonValue,
+      config: claim.config as Record<string, JsonValue>,
       files: inputs.files,
       execution: {
         executionId: claim.executionId,

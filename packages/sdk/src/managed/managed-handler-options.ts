@@ -3,8 +3,9 @@
  * @module
  */
 import type { Tracer } from '@opentelemetry/api';
+import { describeKind, describeValue } from '../diagnostics/describe-value.js';
 import { validateIntegerOption } from '../options/integer-option.js';
-import { describe, validateBaseUrl } from '../options/validate-options.js';
+import { validateBaseUrl } from '../options/validate-options.js';
 import type { ManagedTarget } from './managed-types.js';
 
 /** Longest (and default) execution budget of a managed handler, in ms. */
@@ -61,13 +62,9 @@ const OPTION_NAMES = [
   'finalizationMillis',
 ] as const;
 
-function kind(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
 /** A budget in ms: an integer from {@link MIN_BUDGET_MILLIS} to `max`, `max` when unset. */
 function budget(name: string, value: unknown, max: number): number {
-  return validateIntegerOption(name, value, { min: MIN_BUDGET_MILLIS, max, fallback: max }, describe);
+  return validateIntegerOption(name, value, { min: MIN_BUDGET_MILLIS, max, fallback: max }, describeValue);
 }
 
 /**
@@ -78,7 +75,7 @@ function budget(name: string, value: unknown, max: number): number {
 export function validateManagedHandlerOptions(options: unknown): ResolvedManagedHandlerOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(
-      `options must be an object { machineCredential, target, flushTelemetry, tracer?, baseUrl?, maxExecutionMillis?, finalizationMillis? }; got ${kind(options)}`,
+      `options must be an object { machineCredential, target, flushTelemetry, tracer?, baseUrl?, maxExecutionMillis?, finalizationMillis? }; got ${describeKind(options)}`,
     );
   }
   const given = options as Record<string, unknown>;
@@ -93,17 +90,17 @@ export function validateManagedHandlerOptions(options: unknown): ResolvedManaged
   if (typeof machineCredential !== 'string' || machineCredential === '') {
     // Only the type is shown: even a wrong value may be (part of) a secret.
     throw new TypeError(
-      `machineCredential must be a non-empty string (the project's machine credential, SVC_MACHINE_KEY); got ${kind(machineCredential)}`,
+      `machineCredential must be a non-empty string (the project's machine credential, SVC_MACHINE_KEY); got ${describeKind(machineCredential)}`,
     );
   }
   if (typeof target !== 'function') {
     throw new TypeError(
-      `target must be a function ({ inputs, config, files, execution, traceId, signal }) => result; got ${describe(target)}`,
+      `target must be a function ({ inputs, config, files, execution, traceId, signal }) => result; got ${describeValue(target)}`,
     );
   }
   if (typeof flushTelemetry !== 'function') {
     throw new TypeError(
-      `flushTelemetry must be a function flushing the application's telemetry (for example () => svc.flush()); got ${describe(flushTelemetry)}`,
+      `flushTelemetry must be a function flushing the application's telemetry (for example () => svc.flush()); got ${describeValue(flushTelemetry)}`,
     );
   }
   if (
@@ -113,7 +110,7 @@ export function validateManagedHandlerOptions(options: unknown): ResolvedManaged
       typeof (tracer as { startActiveSpan?: unknown }).startActiveSpan !== 'function')
   ) {
     throw new TypeError(
-      `tracer must be an OpenTelemetry Tracer (for example svc.tracer) when set; got ${describe(tracer)}`,
+      `tracer must be an OpenTelemetry Tracer (for example svc.tracer) when set; got ${describeValue(tracer)}`,
     );
   }
   return {

@@ -2,10 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { waitUntil } from '@svc-run/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueSlug, useEvalServer } from '../evals/client/__fixtures__/eval-server.js';
 import { useDiagLogger } from '../test-support/diag-logger.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import {
   type HandlerAnswer,
   type ManagedHarness,

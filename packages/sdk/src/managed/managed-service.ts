@@ -5,11 +5,11 @@
  * first answer — until its deadline.
  * @module
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcApiError } from '../errors/svc-api-error.js';
 import { createEvalTransport, type EvalCall } from '../evals/client/eval-transport.js';
 import { isTransient } from '../evals/runner/transient-retry.js';
-import type { JsonValue } from '../evals/scorers/scorer-definitions.js';
+import type * as Wire from '../evals/types/wire-types.generated.js';
+import { withRetries } from '../http/with-retries.js';
 
 /** The longest wait for one call's answer. */
 const MAX_CALL_MILLIS = 60_000;
@@ -17,47 +17,22 @@ const MAX_CALL_MILLIS = 60_000;
 /** Shortest time left worth another try. */
 const MIN_CALL_MILLIS = 100;
 
-/** Waits between tries: 250 ms, then doubling up to 4 s. */
+/** Waits between tries: 250 ms after the first, then doubling up to 4 s. */
 function retryDelay(attempt: number): number {
-  return Math.min(250 * 2 ** attempt, 4_000);
+  return Math.min(250 * 2 ** (attempt - 1), 4_000);
 }
 
 /** An input file of a claimed case, with its signed download link. */
-export interface ClaimFile {
-  role: string;
-  name: string;
-  contentType: string;
-  sha256: string;
-  size: number;
-  url: string;
-  expiresAt: string;
-}
+export type ClaimFile = Wire.ClaimFile;
 
 /** The answer of a claim. */
-export interface ClaimAnswer {
-  claimId: string;
-  executionId: string;
-  experimentId: string;
-  caseId: string;
-  attempt: number;
-  traceId: string | null;
-  inputs: JsonValue;
-  config: Record<string, JsonValue>;
-  files: ClaimFile[];
-}
+export type ClaimAnswer = Wire.ClaimedExecution;
 
-/** The answer of an output-file declaration. */
-export interface DeclaredOutputFile {
-  artifact: { id: string; state: 'pending' | 'stored' };
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> } | null;
-}
+/** The answer of an output-file declaration: the artifact, and its upload link unless stored. */
+export type DeclaredOutputFile = Wire.CreatedArtifact;
 
 /** The answer of a saved outcome. */
-export interface SavedOutcomeAnswer {
-  executionId: string;
-  evaluationItemId: string;
-  outputFiles: unknown[];
-}
+export type SavedOutcomeAnswer = Wire.SavedOutcome;
 
 function isClaimAnswer(value: unknown): value is ClaimAnswer {
   if (typeof value !== 'object' || value === null) return false;
@@ -94,22 +69,25 @@ export class ManagedService {
   }
 
   /** Sends `call`, retrying transient failures with the same key until `deadline` (ms since the epoch). */
-  async send<T>(call: EvalCall, deadline: number): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const left = deadline - Date.now();
-      const send = createEvalTransport({
-        apiKey: this.#apiKey,
-        baseUrl: this.#baseUrl,
-        timeoutMillis: Math.max(MIN_CALL_MILLIS, Math.min(left, MAX_CALL_MILLIS)),
-      });
-      try {
-        return await send<T>(call);
-      } catch (error) {
-        const delay = retryDelay(attempt);
-        if (!isTransient(error) || Date.now() + delay + MIN_CALL_MILLIS > deadline) throw error;
-        await sleep(delay);
-      }
-    }
+  send<T>(call: EvalCall, deadline: number): Promise<T> {
+    return withRetries(
+      () => {
+        const left = deadline - Date.now();
+        const send = createEvalTransport({
+          apiKey: this.#apiKey,
+          baseUrl: this.#baseUrl,
+          timeoutMillis: Math.max(MIN_CALL_MILLIS, Math.min(left, MAX_CALL_MILLIS)),
+        });
+        return send<T>(call);
+      },
+      {
+        maxAttempts: Number.POSITIVE_INFINITY,
+        retryable: (outcome) => !outcome.ok && isTransient(outcome.error),
+        delayMillis: retryDelay,
+        // another try only when it has at least MIN_CALL_MILLIS before the deadline
+        deadline: deadline - MIN_CALL_MILLIS,
+      },
+    );
   }
 
   /** Claims `executionId`, recording its work in `traceId`. */

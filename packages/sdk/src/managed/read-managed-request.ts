@@ -3,6 +3,7 @@
  * sent), the signature, then the body's fields. Nothing is claimed or run before all pass.
  * @module
  */
+import { readCapped } from '@svc-run/io';
 import { errorResponse } from './managed-responses.js';
 import { checkManagedSignature, SIGNATURE_HEADER } from './managed-signature.js';
 
@@ -23,21 +24,7 @@ export interface ManagedRequest {
 
 async function readBody(request: Request): Promise<string | undefined> {
   if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_MANAGED_REQUEST_BYTES) {
-      // Cancelling a body already refused: a failure to cancel changes no answer.
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return (await readCapped(request.body, MAX_MANAGED_REQUEST_BYTES))?.toString('utf8');
 }
 
 const UNAUTHORIZED: Record<string, string> = {

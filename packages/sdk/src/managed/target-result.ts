@@ -4,6 +4,8 @@
  * JSON, becomes an `error` outcome; the target is never invoked again.
  * @module
  */
+
+import { describeKind } from '../diagnostics/describe-value.js';
 import {
   MAX_OUTPUT_JSON_BYTES,
   OUTCOME_SERIALIZATION_ERROR,
@@ -49,10 +51,6 @@ const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&
 
 class InvalidResult extends Error {}
 
-function kind(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
@@ -86,7 +84,7 @@ function errorInfo(value: unknown): ManagedErrorInfo {
 }
 
 function usageOf(value: unknown): ManagedUsage {
-  if (!isPlainObject(value)) throw new InvalidResult(`usage must be an object; it is ${kind(value)}`);
+  if (!isPlainObject(value)) throw new InvalidResult(`usage must be an object; it is ${describeKind(value)}`);
   const usage: Record<string, number> = {};
   for (const [field, amount] of Object.entries(value)) {
     if (amount === undefined) continue;
@@ -107,7 +105,7 @@ function usageOf(value: unknown): ManagedUsage {
 }
 
 function filesOf(value: unknown): ManagedOutputFile[] {
-  if (!Array.isArray(value)) throw new InvalidResult(`files must be an array; it is ${kind(value)}`);
+  if (!Array.isArray(value)) throw new InvalidResult(`files must be an array; it is ${describeKind(value)}`);
   if (value.length > MAX_OUTPUT_FILES) {
     throw new InvalidResult(`files has ${value.length} files; an outcome has at most ${MAX_OUTPUT_FILES}`);
   }
@@ -130,7 +128,9 @@ function filesOf(value: unknown): ManagedOutputFile[] {
       throw new InvalidResult(`${at}.contentType must be a media type such as application/pdf`);
     }
     if (!(file.data instanceof Uint8Array)) {
-      throw new InvalidResult(`${at}.data must be a Uint8Array or a Buffer; it is ${kind(file.data)}`);
+      throw new InvalidResult(
+        `${at}.data must be a Uint8Array or a Buffer; it is ${describeKind(file.data)}`,
+      );
     }
     if (file.data.byteLength < 1 || file.data.byteLength > MAX_OUTPUT_FILE_BYTES) {
       throw new InvalidResult(`${at}.data must be 1 byte to 25 MiB; it is ${file.data.byteLength} bytes`);
@@ -155,7 +155,7 @@ export function outcomeOfResult(result: unknown): PlannedOutcome {
   try {
     if (!isPlainObject(result)) {
       throw new InvalidResult(
-        `the target must return an object { output?, files?, usage?, outcome?, error? }; it returned ${kind(result)}`,
+        `the target must return an object { output?, files?, usage?, outcome?, error? }; it returned ${describeKind(result)}`,
       );
     }
     for (const field of Object.keys(result)) {

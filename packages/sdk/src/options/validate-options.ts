@@ -3,6 +3,7 @@
  * @module
  */
 
+import { describeKind, describeValue } from '../diagnostics/describe-value.js';
 import { validateIntegerOption } from './integer-option.js';
 import type { ExportIssue, Redactor, ResolvedSvcOptions } from './svc-options.js';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MILLIS } from './svc-options.js';
@@ -10,9 +11,6 @@ import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MILLIS } from './svc-options.js';
 const MAX_SERVICE_NAME_CHARACTERS = 256;
 const MIN_TIMEOUT_MILLIS = 100;
 const MAX_TIMEOUT_MILLIS = 60_000;
-/** Strings longer than this (in UTF-16 code units) are shown truncated in messages. */
-const MAX_SHOWN_STRING = 80;
-const SHOWN_STRING_PREFIX = 60;
 
 /**
  * Checks `options` against the spec's rules and returns them with defaults applied and `baseUrl`
@@ -33,7 +31,7 @@ const SHOWN_STRING_PREFIX = 60;
 export function validateSvcOptions(options: unknown): ResolvedSvcOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(
-      `options must be an object with apiKey, serviceName and captureContent; got ${describe(options)}`,
+      `options must be an object with apiKey, serviceName and captureContent; got ${describeValue(options)}`,
     );
   }
   const given = options as Record<string, unknown>;
@@ -57,7 +55,7 @@ export function validateSvcOptions(options: unknown): ResolvedSvcOptions {
 export function validateApiKey(value: unknown): string {
   if (typeof value === 'string' && value !== '') return value;
   // Only the type is shown: even a wrong value may be (part of) a secret.
-  throw new TypeError(`apiKey must be a non-empty string; got ${typeName(value)}`);
+  throw new TypeError(`apiKey must be a non-empty string; got ${describeKind(value)}`);
 }
 
 function validateServiceName(value: unknown): string {
@@ -71,43 +69,47 @@ function validateServiceName(value: unknown): string {
     return value;
   }
   throw new TypeError(
-    `serviceName must be a string of 1 to ${MAX_SERVICE_NAME_CHARACTERS} characters with non-whitespace content; got ${describe(value)}`,
+    `serviceName must be a string of 1 to ${MAX_SERVICE_NAME_CHARACTERS} characters with non-whitespace content; got ${describeValue(value)}`,
   );
 }
 
 function validateCaptureContent(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
-  throw new TypeError(`captureContent must be set explicitly to true or false; got ${describe(value)}`);
+  throw new TypeError(`captureContent must be set explicitly to true or false; got ${describeValue(value)}`);
 }
 
 /** The `baseUrl` rule of the client options: returns the origin, or the default when unset. */
 export function validateBaseUrl(value: unknown): string {
   if (value === undefined) return DEFAULT_BASE_URL;
   if (typeof value !== 'string') {
-    throw new TypeError(`baseUrl must be a URL string (e.g. ${DEFAULT_BASE_URL}); got ${describe(value)}`);
+    throw new TypeError(
+      `baseUrl must be a URL string (e.g. ${DEFAULT_BASE_URL}); got ${describeValue(value)}`,
+    );
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`baseUrl must be an absolute URL (e.g. ${DEFAULT_BASE_URL}); got ${describe(value)}`);
+    throw new TypeError(
+      `baseUrl must be an absolute URL (e.g. ${DEFAULT_BASE_URL}); got ${describeValue(value)}`,
+    );
   }
   if (url.username !== '' || url.password !== '') {
     const masked = `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
     throw new TypeError(
-      `baseUrl must not contain a username or password (pass the key as apiKey); got ${describe(masked)}`,
+      `baseUrl must not contain a username or password (pass the key as apiKey); got ${describeValue(masked)}`,
     );
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
     throw new TypeError(
-      `baseUrl must use https (http is allowed only for loopback hosts); got ${describe(value)}`,
+      `baseUrl must use https (http is allowed only for loopback hosts); got ${describeValue(value)}`,
     );
   }
   // The parser lowercases the host and drops default ports, so an origin alone serializes to
   // exactly `origin + '/'`; any path, query or fragment (even an empty `?` or `#`) differs.
   if (url.href !== `${url.origin}/`) {
     throw new TypeError(
-      `baseUrl must be an origin without a path, query or fragment (e.g. ${DEFAULT_BASE_URL}); got ${describe(value)}`,
+      `baseUrl must be an origin without a path, query or fragment (e.g. ${DEFAULT_BASE_URL}); got ${describeValue(value)}`,
     );
   }
   return url.origin;
@@ -122,7 +124,7 @@ function isLoopback(hostname: string): boolean {
 
 function validateServiceVersion(value: unknown): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
-  throw new TypeError(`serviceVersion must be a string when set; got ${describe(value)}`);
+  throw new TypeError(`serviceVersion must be a string when set; got ${describeValue(value)}`);
 }
 
 /** The `timeoutMillis` rule of the client options: returns the default when unset. */
@@ -131,13 +133,13 @@ export function validateTimeoutMillis(value: unknown): number {
     'timeoutMillis',
     value,
     { min: MIN_TIMEOUT_MILLIS, max: MAX_TIMEOUT_MILLIS, fallback: DEFAULT_TIMEOUT_MILLIS },
-    describe,
+    describeValue,
   );
 }
 
 function validateFunction<F>(name: string, shape: string, value: unknown): F | undefined {
   if (value === undefined || typeof value === 'function') return value as F | undefined;
-  throw new TypeError(`${name} must be a function ${shape} when set; got ${describe(value)}`);
+  throw new TypeError(`${name} must be a function ${shape} when set; got ${describeValue(value)}`);
 }
 
 /** Unicode characters (code points), as the spec counts "characters" and Python's `len` does. */
@@ -145,34 +147,4 @@ function countCodePoints(value: string): number {
   let count = 0;
   for (const _character of value) count += 1;
   return count;
-}
-
-/** A value as shown in messages: JSON for strings (truncated when long), literals, else its type. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') {
-    if (value.length <= MAX_SHOWN_STRING) return JSON.stringify(value);
-    let end = SHOWN_STRING_PREFIX;
-    const last = value.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end -= 1; // do not cut a surrogate pair in two
-    return `${JSON.stringify(value.slice(0, end))}… (${countCodePoints(value)} characters)`;
-  }
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'boolean' || value === undefined || value === null) return String(value);
-  return typeName(value);
-}
-
-/** The kind of a value, without the value itself. */
-function typeName(value: unknown): string {
-  if (value === '') return 'an empty string';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'undefined':
-      return 'undefined';
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
 }

@@ -6,13 +6,10 @@
  * the package's public API.
  * @module
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnSource } from '@svc-run/test-support';
 
 const SDK_DIRECTORY = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`). */
-const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** How a child ended, and what it printed. */
 export interface SourceChildEnd {
@@ -32,25 +29,17 @@ export function runSourceChild(
   input: unknown,
   nodeFlags: readonly string[] = [],
 ): Promise<SourceChildEnd> {
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      ...nodeFlags,
-      '--import',
-      TS_SOURCE_HOOKS,
-      script,
-      JSON.stringify(input),
-    ],
-    { cwd: SDK_DIRECTORY, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnSource([script, JSON.stringify(input)], {
+    nodeFlags,
+    cwd: SDK_DIRECTORY,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => {
     stdout += chunk.toString('utf8');
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
  * Validation of `verifyTrace` arguments (the spec's "Limits", Verification row).
  * @module
  */
+import { describeValue } from '../diagnostics/describe-value.js';
 
 /** Default overall verification deadline, in milliseconds. */
 export const DEFAULT_VERIFY_TIMEOUT_MILLIS = 10_000;
@@ -35,19 +36,6 @@ const TRACE_ID = /^[0-9a-f]{32}$/;
 const SPAN_ID = /^[0-9a-f]{16}$/;
 const ALL_ZERO = /^0+$/;
 
-/** A value as shown in a validation message: strings quoted and shortened, others by kind. */
-function show(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return String(value);
-  }
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
-
 function isId(value: unknown, pattern: RegExp): value is string {
   return typeof value === 'string' && pattern.test(value) && !ALL_ZERO.test(value);
 }
@@ -55,13 +43,13 @@ function isId(value: unknown, pattern: RegExp): value is string {
 function validateSpanIds(value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw new TypeError(`expectedSpanIds must be an array of span IDs; got ${show(value)}`);
+    throw new TypeError(`expectedSpanIds must be an array of span IDs; got ${describeValue(value)}`);
   }
   const unique = new Set<string>();
   value.forEach((id: unknown, index) => {
     if (!isId(id, SPAN_ID)) {
       throw new TypeError(
-        `expectedSpanIds[${index}] must be 16 lowercase hex characters, not all zero; got ${show(id)}`,
+        `expectedSpanIds[${index}] must be 16 lowercase hex characters, not all zero; got ${describeValue(id)}`,
       );
     }
     unique.add(id);
@@ -77,15 +65,17 @@ function validateSpanIds(value: unknown): string[] {
 function validateFields(value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw new TypeError(`requiredFields must be an array of field names; got ${show(value)}`);
+    throw new TypeError(`requiredFields must be an array of field names; got ${describeValue(value)}`);
   }
   const seen = new Set<string>();
   value.forEach((field: unknown, index) => {
     if (typeof field !== 'string' || field === '') {
-      throw new TypeError(`requiredFields[${index}] must be a nonempty string; got ${show(field)}`);
+      throw new TypeError(`requiredFields[${index}] must be a nonempty string; got ${describeValue(field)}`);
     }
     if (seen.has(field)) {
-      throw new TypeError(`requiredFields must hold unique field names; got ${show(field)} more than once`);
+      throw new TypeError(
+        `requiredFields must hold unique field names; got ${describeValue(field)} more than once`,
+      );
     }
     seen.add(field);
   });
@@ -101,7 +91,7 @@ function validateTimeout(value: unknown): number {
     value > MAX_VERIFY_TIMEOUT_MILLIS
   ) {
     throw new TypeError(
-      `timeoutMillis must be a positive finite number of at most ${MAX_VERIFY_TIMEOUT_MILLIS}; got ${show(value)}`,
+      `timeoutMillis must be a positive finite number of at most ${MAX_VERIFY_TIMEOUT_MILLIS}; got ${describeValue(value)}`,
     );
   }
   return value;
@@ -114,10 +104,12 @@ function validateTimeout(value: unknown): number {
  */
 export function resolveVerifyTraceOptions(traceId: unknown, options: unknown): ResolvedVerifyTraceOptions {
   if (!isId(traceId, TRACE_ID)) {
-    throw new TypeError(`traceId must be 32 lowercase hex characters, not all zero; got ${show(traceId)}`);
+    throw new TypeError(
+      `traceId must be 32 lowercase hex characters, not all zero; got ${describeValue(traceId)}`,
+    );
   }
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
-    throw new TypeError(`options must be an object; got ${show(options)}`);
+    throw new TypeError(`options must be an object; got ${describeValue(options)}`);
   }
   const given = (options ?? {}) as Record<string, unknown>;
   return {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningServer, startServer } from '@svc-run/server';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SvcTraceVerificationError } from '../errors/svc-trace-verification-error.js';
 import type { ServiceEndpoint } from '../options/svc-options.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { type VerifyClock, verifyTrace, verifyTraceWithClock } from './verify-trace.js';
 
 let server: RunningServer;
@@ -464,7 +464,7 @@ describe('verifyTrace arguments', () => {
       'an empty field name',
       valid,
       { requiredFields: ['model', ''] },
-      'requiredFields[1] must be a nonempty string; got ""',
+      'requiredFields[1] must be a nonempty string; got an empty string',
     ],
     [
       'a field name that is not a string',

@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from '@svc-run/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_BUDGET_BYTES } from '../http/body-budget.js';
 import { newSpanId, newTraceId } from '../test-support/otlp-fixtures.js';
 import { type ServerChild, spawnServerChild } from '../test-support/server-child-process.js';
-import { waitUntil } from '../test-support/wait-until.js';
 
 const MiB = 1024 * 1024;
 /** The README's bound (Limits, "Memory"): peak RSS over the idle server's, default budget, GenAI-sized spans. */

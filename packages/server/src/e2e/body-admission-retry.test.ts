@@ -7,11 +7,11 @@ import { request as httpRequest } from 'node:http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../http/request-log.js';
 import { MAX_OTLP_BODY_BYTES } from '../limits.js';
 import { type RunningServer, startServer } from '../start-server.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { EXPORT_SUCCESS, recordingSpanExporter } from './official-exporters-helpers.js';
 
 const TRACES = '/api/v1/otlp/v1/traces';

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { waitUntil } from '@svc-run/test-support';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../project/project.js';
@@ -16,7 +17,6 @@ import { type RunningServer, startServer } from '../start-server.js';
 import { blobsAttribute, entryOf, sha256Of, type UploadTicket } from '../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
 import { spawnServerChild } from '../test-support/server-child-process.js';
-import { waitUntil } from '../test-support/wait-until.js';
 
 interface Target {
   origin: string;

@@ -9,12 +9,12 @@ import { request as httpRequest } from 'node:http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRequestLogLine, type RequestLogEntry } from '../http/request-log.js';
 import { type RunningServer, startServer } from '../start-server.js';
 import { sha256Of, type UploadTicket } from '../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, str, tracesRequest } from '../test-support/otlp-fixtures.js';
-import { waitUntil } from '../test-support/wait-until.js';
 import { EXPORT_FAILED, recordingSpanExporter } from './official-exporters-helpers.js';
 
 const TRACES = '/api/v1/otlp/v1/traces';

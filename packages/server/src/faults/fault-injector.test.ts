@@ -1,7 +1,7 @@
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../start-server.js';
 import { jsonSpan, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
-import { waitUntil } from '../test-support/wait-until.js';
 
 let server: RunningServer;
 let plain: RunningServer;

@@ -1,9 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
+import { waitUntil } from '@svc-run/test-support';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../test-support/wait-until.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { admitBodies, type BodyAccount, bodyAccountOf } from './body-admission.js';
 import { BodyBudget } from './body-budget.js';

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { waitUntil } from '@svc-run/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, type RunningServer, startServer } from '../start-server.js';
 import {
@@ -15,7 +16,6 @@ import {
   str,
   tracesRequest,
 } from '../test-support/otlp-fixtures.js';
-import { waitUntil } from '../test-support/wait-until.js';
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];

@@ -16,21 +16,21 @@ function tempDir(): string {
 }
 
 describe('loadLinkSecret', () => {
-  it('creates a 32-byte key in a private file once, and reads the same key afterwards', () => {
+  it('creates a 32-byte key in a private file once, and reads the same key afterwards', async () => {
     const dir = tempDir();
-    const secret = loadLinkSecret(dir);
+    const secret = await loadLinkSecret(dir);
     expect(secret.length).toBe(32);
     const path = join(dir, LINK_SECRET_FILE);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readFileSync(path, 'utf8')).toBe(`${secret.toString('hex')}\n`);
-    expect(loadLinkSecret(dir)).toEqual(secret);
-    expect(loadLinkSecret(tempDir())).not.toEqual(secret);
+    expect(await loadLinkSecret(dir)).toEqual(secret);
+    expect(await loadLinkSecret(tempDir())).not.toEqual(secret);
   });
 
-  it('refuses a file that does not hold a key, saying how to fix it', () => {
+  it('refuses a file that does not hold a key, saying how to fix it', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, LINK_SECRET_FILE), 'not a key');
-    expect(() => loadLinkSecret(dir)).toThrow(
+    await expect(loadLinkSecret(dir)).rejects.toThrow(
       `${LINK_SECRET_FILE} in ${dir} does not hold a link-signing key (64 hex characters); delete it to make a new one (links already handed out stop working).`,
     );
   });

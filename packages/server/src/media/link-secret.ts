@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileDurably } from '../store/write-file-durably.js';
+import { writeFileDurably } from '@svc-run/io';
 
 /** The file, in the data directory, holding the link-signing key (64 hex characters). */
 export const LINK_SECRET_FILE = 'link-secret';
@@ -17,7 +17,7 @@ const SECRET_TEXT = /^[0-9a-f]{64}\n?$/;
  * The link-signing key of the data directory, created (32 random bytes) when there is none.
  * Throws, saying how to fix it, when the file exists but does not hold a key.
  */
-export function loadLinkSecret(dataDir: string): Buffer {
+export async function loadLinkSecret(dataDir: string): Promise<Buffer> {
   const path = join(dataDir, LINK_SECRET_FILE);
   let text: string;
   try {
@@ -25,7 +25,7 @@ export function loadLinkSecret(dataDir: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     const secret = randomBytes(32);
-    writeFileDurably(path, `${secret.toString('hex')}\n`);
+    await writeFileDurably(path, `${secret.toString('hex')}\n`, { mode: 0o600 });
     return secret;
   }
   if (!SECRET_TEXT.test(text)) {

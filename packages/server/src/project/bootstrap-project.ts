@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { writeFileDurably } from '@svc-run/io';
 import type { KeyPreset } from '../auth/key-presets.js';
 import { generateKey, hashKey, KeyRing, type StoredKey } from '../auth/key-ring.js';
 import { inTransaction } from '../store/sqlite-database.js';
-import { writeFileDurably } from '../store/write-file-durably.js';
 import type { Project, ProjectKeys } from './project.js';
 
 /** The file, in the data directory, holding the plaintext keys. */
@@ -59,25 +59,31 @@ function insertKey(db: DatabaseSync, projectId: string, preset: KeyPreset, key: 
   ).run(randomUUID(), projectId, preset, hashKey(key), now);
 }
 
-function writeCredentials(dataDir: string, projectId: string, keys: ProjectKeys): void {
-  writeFileDurably(join(dataDir, CREDENTIALS_FILE), `${JSON.stringify({ projectId, keys }, null, 2)}\n`);
+function writeCredentials(dataDir: string, projectId: string, keys: ProjectKeys): Promise<void> {
+  return writeFileDurably(
+    join(dataDir, CREDENTIALS_FILE),
+    `${JSON.stringify({ projectId, keys }, null, 2)}\n`,
+    {
+      mode: 0o600,
+    },
+  );
 }
 
 /**
  * Issues the keys added after the data directory was made: written to the credentials file
  * first, then stored hashed, so a start interrupted between the two stores the hash next time.
  */
-function issueMissingKeys(
+async function issueMissingKeys(
   db: DatabaseSync,
   dataDir: string,
   project: Project,
   keys: Partial<ProjectKeys>,
-): ProjectKeys {
+): Promise<ProjectKeys> {
   const added = ISSUED_KEYS.filter(({ field }) => !ORIGINAL_FIELDS.includes(field));
   const completed = { ...keys } as ProjectKeys;
   const missing = added.filter(({ field }) => typeof keys[field] !== 'string');
   for (const { field, preset } of missing) completed[field] = generateKey(preset);
-  if (missing.length > 0) writeCredentials(dataDir, project.id, completed);
+  if (missing.length > 0) await writeCredentials(dataDir, project.id, completed);
   const stored = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?');
   const now = new Date().toISOString();
   inTransaction(db, () => {
@@ -108,7 +114,10 @@ function readCredentials(dataDir: string, project: Project): Partial<ProjectKeys
   return keys;
 }
 
-function createProject(db: DatabaseSync, dataDir: string): { project: Project; keys: ProjectKeys } {
+async function createProject(
+  db: DatabaseSync,
+  dataDir: string,
+): Promise<{ project: Project; keys: ProjectKeys }> {
   const project: Project = {
     id: randomUUID(),
     name: 'Local project',
@@ -117,7 +126,7 @@ function createProject(db: DatabaseSync, dataDir: string): { project: Project; k
   };
   const keys = {} as ProjectKeys;
   for (const { field, preset } of ISSUED_KEYS) keys[field] = generateKey(preset);
-  writeCredentials(dataDir, project.id, keys);
+  await writeCredentials(dataDir, project.id, keys);
   const now = new Date().toISOString();
   inTransaction(db, () => {
     db.prepare(
@@ -129,17 +138,17 @@ function createProject(db: DatabaseSync, dataDir: string): { project: Project; k
 }
 
 /** Finds the stored project and its keys, creating both when the database has none. */
-export function bootstrapProject(db: DatabaseSync, dataDir: string): BootstrappedProject {
+export async function bootstrapProject(db: DatabaseSync, dataDir: string): Promise<BootstrappedProject> {
   const row = db.prepare('SELECT id, name, organization_id, slug FROM projects LIMIT 1').get() as
     | { id: string; name: string; organization_id: string; slug: string }
     | undefined;
   let project: Project;
   let keys: ProjectKeys;
   if (row === undefined) {
-    ({ project, keys } = createProject(db, dataDir));
+    ({ project, keys } = await createProject(db, dataDir));
   } else {
     project = { id: row.id, name: row.name, organizationId: row.organization_id, slug: row.slug };
-    keys = issueMissingKeys(db, dataDir, project, readCredentials(dataDir, project));
+    keys = await issueMissingKeys(db, dataDir, project, readCredentials(dataDir, project));
   }
   return { project, keys, keyRing: loadKeyRing(db) };
 }

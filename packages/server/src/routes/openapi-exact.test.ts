@@ -36,6 +36,21 @@ function requestBodyValidator(doc: OpenApiDocument, method: string, path: string
 }
 
 describe('the OpenAPI document is exact', () => {
+  it('registers every named schema as it is: a field that may be null refers to the schema beside null, never makes the schema itself nullable', async () => {
+    // `Execution` was registered as `type: ["object", "null"]` (from `latestExecution`'s nullable
+    // use), so the document said every execution answer may be null; likewise `ManagedDispatchAnswer`.
+    const doc = await openApiDocument();
+    const nullable = Object.entries(doc.components.schemas)
+      .filter(([, schema]) => {
+        const type = (schema as { type?: unknown }).type;
+        return Array.isArray(type) && type.includes('null');
+      })
+      .map(([name]) => name);
+    expect(nullable).toEqual([]);
+    const item = JSON.stringify(doc.components.schemas.ExperimentItem);
+    expect(item).toContain('{"anyOf":[{"$ref":"#/components/schemas/Execution"},{"type":"null"}]}');
+  });
+
   it('states a satisfiable output-files request: the body the route takes validates against it', async () => {
     const doc = await openApiDocument();
     const validate = requestBodyValidator(doc, 'post', '/api/v1/evals/executions/{executionId}/output-files');

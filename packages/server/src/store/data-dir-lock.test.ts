@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnSource } from '@svc-run/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TS_SOURCE_HOOKS } from '../test-support/server-child-process.js';
 import { DataDirectoryLockedError, DataDirLock, LOCK_HOLDER_FILE } from './data-dir-lock.js';
 
 const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
@@ -25,8 +25,8 @@ function tempDir(): string {
   return dir;
 }
 
-function acquire(dataDir: string): DataDirLock {
-  const lock = DataDirLock.acquire(dataDir);
+async function acquire(dataDir: string): Promise<DataDirLock> {
+  const lock = await DataDirLock.acquire(dataDir);
   held.push(lock);
   return lock;
 }
@@ -39,18 +39,13 @@ function otherProcess(dataDir: string, mode: 'hold' | 'try') {
   const code = `
     import { DataDirLock } from ${JSON.stringify(LOCK_MODULE)};
     try {
-      DataDirLock.acquire(${JSON.stringify(dataDir)});
+      await DataDirLock.acquire(${JSON.stringify(dataDir)});
       console.log('locked');
     } catch (error) {
       console.log(error.name === 'DataDirectoryLockedError' ? 'refused' : 'failed: ' + error.message);
     }
     if (${JSON.stringify(mode)} === 'hold') setInterval(() => {}, 60_000);`;
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--import', TS_SOURCE_HOOKS, '--input-type=module', '-e', code],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawnSource(['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
@@ -66,12 +61,12 @@ function otherProcess(dataDir: string, mode: 'hold' | 'try') {
 }
 
 describe('DataDirLock', () => {
-  it('lets one holder at a time in this process, and names the holder in the refusal', () => {
+  it('lets one holder at a time in this process, and names the holder in the refusal', async () => {
     const dataDir = tempDir();
-    const lock = acquire(dataDir);
+    const lock = await acquire(dataDir);
     let refusal: unknown;
     try {
-      acquire(dataDir);
+      await acquire(dataDir);
     } catch (error) {
       refusal = error;
     }
@@ -83,17 +78,19 @@ describe('DataDirLock', () => {
     expect((refusal as Error).message).toBe(
       `The data directory ${dataDir} is in use by another svc server (process ${process.pid}, since ${(refusal as DataDirectoryLockedError).holder!.since}). One server at a time may use a data directory: stop that server, or use another data directory.`,
     );
-    lock.listening('http://127.0.0.1:4318');
-    expect(() => acquire(dataDir)).toThrow(/\(process \d+, listening on http:\/\/127\.0\.0\.1:4318, since /);
+    await lock.listening('http://127.0.0.1:4318');
+    await expect(acquire(dataDir)).rejects.toThrow(
+      /\(process \d+, listening on http:\/\/127\.0\.0\.1:4318, since /,
+    );
     lock.release();
     expect(existsSync(join(dataDir, LOCK_HOLDER_FILE))).toBe(false);
-    acquire(dataDir);
+    await acquire(dataDir);
   });
 
   it('refuses another process, also after a refusal in this process (which must not drop the lock)', async () => {
     const dataDir = tempDir();
-    acquire(dataDir);
-    expect(() => acquire(dataDir)).toThrow(DataDirectoryLockedError);
+    await acquire(dataDir);
+    await expect(acquire(dataDir)).rejects.toThrow(DataDirectoryLockedError);
     const other = otherProcess(dataDir, 'try');
     expect(await other.outcome()).toBe('refused');
     await other.exited;
@@ -105,12 +102,12 @@ describe('DataDirLock', () => {
     expect(await other.outcome()).toBe('locked');
     const holder = JSON.parse(readFileSync(join(dataDir, LOCK_HOLDER_FILE), 'utf8')) as { pid: number };
     expect(holder.pid).toBe(other.child.pid);
-    expect(() => acquire(dataDir)).toThrow(`(process ${other.child.pid}, since `);
+    await expect(acquire(dataDir)).rejects.toThrow(`(process ${other.child.pid}, since `);
 
     other.child.kill('SIGKILL');
     await other.exited;
     // The operating system released the lock with the process: no stale lock to wait for or guess about.
-    const lock = acquire(dataDir);
+    const lock = await acquire(dataDir);
     expect(JSON.parse(readFileSync(join(dataDir, LOCK_HOLDER_FILE), 'utf8'))).toMatchObject({
       pid: process.pid,
     });

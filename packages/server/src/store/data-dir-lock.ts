@@ -19,7 +19,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { writeFileDurably } from './write-file-durably.js';
+import { writeFileDurably } from '@svc-run/io';
 
 /** The lock file in the data directory. */
 export const LOCK_FILE = 'svc.lock';
@@ -93,7 +93,6 @@ export class DataDirLock {
     this.#dataDir = dataDir;
     this.#connection = connection;
     this.#holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-    this.#describe();
   }
 
   /**
@@ -101,7 +100,7 @@ export class DataDirLock {
    *
    * @throws DataDirectoryLockedError when another server (of any process) holds it.
    */
-  static acquire(dataDir: string): DataDirLock {
+  static async acquire(dataDir: string): Promise<DataDirLock> {
     let connection: DatabaseSync;
     try {
       connection = new DatabaseSync(join(dataDir, LOCK_FILE), { timeout: 0 });
@@ -123,13 +122,20 @@ export class DataDirLock {
       }
       throw error;
     }
-    return new DataDirLock(dataDir, connection);
+    const lock = new DataDirLock(dataDir, connection);
+    try {
+      await lock.#describe();
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    return lock;
   }
 
   /** Adds the origin the server listens on to the holder file. */
-  listening(origin: string): void {
+  async listening(origin: string): Promise<void> {
     this.#holder.origin = origin;
-    this.#describe();
+    await this.#describe();
   }
 
   /** Releases the lock (the holder file first, so it never names a server that is gone). */
@@ -140,7 +146,9 @@ export class DataDirLock {
     this.#connection.close();
   }
 
-  #describe(): void {
-    writeFileDurably(join(this.#dataDir, LOCK_HOLDER_FILE), `${JSON.stringify(this.#holder)}\n`);
+  #describe(): Promise<void> {
+    return writeFileDurably(join(this.#dataDir, LOCK_HOLDER_FILE), `${JSON.stringify(this.#holder)}\n`, {
+      mode: 0o600,
+    });
   }
 }

@@ -4,15 +4,13 @@
  * Not part of the package's public API.
  * @module
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnSource } from '@svc-run/test-support';
 import type { ProjectKeys } from '../project/project.js';
 
 const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
-
-/** The resolve hook that lets Node run the sources (`./x.js` imports → `./x.ts`), for `--import`. */
-export const TS_SOURCE_HOOKS = new URL('../../../../scripts/ts-source-hooks.mjs', import.meta.url).href;
 
 /** A reference server running in a child process. */
 export interface ServerChild {
@@ -47,21 +45,11 @@ export async function spawnServerChild(
   dataDir: string,
   options: Record<string, unknown> = {},
 ): Promise<ServerChild> {
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      TS_SOURCE_HOOKS,
-      CHILD,
-      dataDir,
-      JSON.stringify(options),
-    ],
-    { env, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const child = spawnSource([CHILD, dataDir, JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const reader: Interface = createInterface({ input: child.stdout });
+  const reader: Interface = createInterface({ input: child.stdout! });
   const lines = reader[Symbol.asyncIterator]();
   const started = JSON.parse(await nextLine(lines, child)) as {
     origin: string;
@@ -72,7 +60,7 @@ export async function spawnServerChild(
   let queue: Promise<unknown> = Promise.resolve();
   const ask = <T>(command: string): Promise<T> => {
     const answer = queue.then(async () => {
-      child.stdin.write(`${command}\n`);
+      child.stdin!.write(`${command}\n`);
       return JSON.parse(await nextLine(lines, child)) as T;
     });
     queue = answer.catch(() => undefined);
@@ -91,7 +79,7 @@ export async function spawnServerChild(
       return (await ask<{ bodyBytes: number }>('bodies')).bodyBytes;
     },
     async close() {
-      child.stdin.write('close\n');
+      child.stdin!.write('close\n');
       await exited;
       reader.close();
     },

@@ -5,22 +5,16 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import type { PageOptions, RequestOptions } from '../types/common-types.js';
 import type { EvalCall } from './eval-transport.js';
-
-function describe(value: unknown): string {
-  if (typeof value === 'string')
-    return value.length <= 60 ? JSON.stringify(value) : `a string of ${value.length} characters`;
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') {
-    return String(value);
-  }
-  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
-}
 
 /** `value` as a path segment. @throws TypeError unless a nonempty string. */
 export function idSegment(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${name} must be a nonempty string (an ID from the service); got ${describe(value)}`);
+    throw new TypeError(
+      `${name} must be a nonempty string (an ID from the service); got ${describeValue(value)}`,
+    );
   }
   return encodeURIComponent(value);
 }
@@ -28,7 +22,7 @@ export function idSegment(name: string, value: unknown): string {
 /** `value` unless it is not a plain object. @throws TypeError naming the argument. */
 export function requireObject<T>(name: string, value: T): T {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${name} must be an object; got ${describe(value)}`);
+    throw new TypeError(`${name} must be an object; got ${describeValue(value)}`);
   }
   return value;
 }
@@ -41,14 +35,14 @@ export function pageQuery(page: PageOptions | undefined): Array<[string, string]
   if (page.after !== undefined) {
     if (typeof page.after !== 'string' || page.after === '') {
       throw new TypeError(
-        `page.after must be a nextCursor string from a previous page; got ${describe(page.after)}`,
+        `page.after must be a nextCursor string from a previous page; got ${describeValue(page.after)}`,
       );
     }
     query.push(['after', page.after]);
   }
   if (page.limit !== undefined) {
     if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > 100) {
-      throw new TypeError(`page.limit must be an integer from 1 to 100; got ${describe(page.limit)}`);
+      throw new TypeError(`page.limit must be an integer from 1 to 100; got ${describeValue(page.limit)}`);
     }
     query.push(['limit', String(page.limit)]);
   }
@@ -61,7 +55,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export function requireIdempotencyKey(name: string, value: unknown): string {
   if (typeof value === 'string' && KEY_PATTERN.test(value)) return value;
   throw new TypeError(
-    `${name} must be 1 to 255 visible ASCII characters (save it before the call and reuse it to retry); got ${describe(value)}`,
+    `${name} must be 1 to 255 visible ASCII characters (save it before the call and reuse it to retry); got ${describeValue(value)}`,
   );
 }
 

@@ -6,8 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { describeKind } from '../../diagnostics/describe-value.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
 import type { CaseFileInput } from '../types/dataset-types.js';
+import type { CreatedArtifact } from '../types/wire-types.generated.js';
 import type { EvalTransport } from './eval-transport.js';
 import { transfer, transferTimeout } from './file-transfer.js';
 
@@ -19,19 +21,10 @@ export type WireCaseFile =
   | { role: string; artifactId: string; name?: string }
   | { role: string; name?: string; trace: { traceId: string; sha256: string } };
 
-interface CreatedArtifact {
-  artifact: { id: string; state: 'pending' | 'stored' };
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> } | null;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
 async function bytesOf(file: Record<string, unknown>, at: string): Promise<Uint8Array> {
   if ('path' in file) {
     if (typeof file.path !== 'string' || file.path === '')
-      throw new TypeError(`${at}.path must be a nonempty path; got ${describe(file.path)}`);
+      throw new TypeError(`${at}.path must be a nonempty path; got ${describeKind(file.path)}`);
     const info = await stat(file.path).catch((error: unknown) => {
       throw new TypeError(`${at}.path cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     });
@@ -52,7 +45,7 @@ async function bytesOf(file: Record<string, unknown>, at: string): Promise<Uint8
           ? new Uint8Array(data)
           : undefined;
   if (bytes === undefined)
-    throw new TypeError(`${at}.data must be bytes or a base64 string; got ${describe(data)}`);
+    throw new TypeError(`${at}.data must be bytes or a base64 string; got ${describeKind(data)}`);
   if (bytes.byteLength < 1 || bytes.byteLength > MAX_CASE_FILE_BYTES) {
     throw new TypeError(`${at}.data must be 1 byte to 25 MiB; got ${bytes.byteLength} bytes`);
   }
@@ -113,12 +106,12 @@ export async function uploadCaseFiles(
   timeoutMillis: number,
 ): Promise<WireCaseFile[] | undefined> {
   if (files === undefined) return undefined;
-  if (!Array.isArray(files)) throw new TypeError(`files must be an array; got ${describe(files)}`);
+  if (!Array.isArray(files)) throw new TypeError(`files must be an array; got ${describeKind(files)}`);
   const wire: WireCaseFile[] = [];
   for (const [index, file] of files.entries()) {
     const at = `files[${index}]`;
     if (typeof file !== 'object' || file === null)
-      throw new TypeError(`${at} must be an object; got ${describe(file)}`);
+      throw new TypeError(`${at} must be an object; got ${describeKind(file)}`);
     if ('artifactId' in file || 'trace' in file) {
       wire.push(file as WireCaseFile);
       continue;

@@ -7,8 +7,8 @@
  */
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
+import { readCapped } from '@svc-run/io';
 import { SvcApiError } from '../../errors/svc-api-error.js';
-import { readCapped } from '../../http/read-capped.js';
 import { displayOrigin, serviceUrl } from '../../http/service-request.js';
 import { Agent, type Dispatcher, request } from '../../http/undici.js';
 import type { ResolvedEvaluationClientOptions } from './evaluation-client-options.js';

@@ -1,6 +1,6 @@
+import { waitUntil } from '@svc-run/test-support';
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../test-support/wait-until.js';
 import type { JudgeJob } from '../types/judge-types.js';
 import {
   completedExperiment,

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SvcError } from '../../errors/svc-error.js';
 import { type CheckpointIdentity, CheckpointStore } from './checkpoint-store.js';
-import { writeFileDurably } from './durable-write.js';
 
 const identity: CheckpointIdentity = {
   runner: 'runExperiment',
@@ -19,26 +18,6 @@ function directory(): string {
 }
 afterEach(() => {
   for (const path of directories.splice(0)) rmSync(path, { recursive: true, force: true });
-});
-
-describe('writeFileDurably', () => {
-  it('replaces a file whole and leaves no temporary file behind', async () => {
-    const dir = directory();
-    const path = join(dir, 'record.json');
-    await writeFileDurably(path, '{"a":1}');
-    await writeFileDurably(path, '{"a":2}');
-    expect(readFileSync(path, 'utf8')).toBe('{"a":2}');
-    expect(readdirSync(dir)).toEqual(['record.json']);
-  });
-
-  it('rejects when the file cannot be written, leaving the directory as it was', async () => {
-    const dir = directory();
-    writeFileSync(join(dir, 'keep.json'), 'old');
-    await expect(writeFileDurably(join(dir, 'missing', 'x.json'), 'new')).rejects.toThrow(/ENOENT/);
-    await expect(writeFileDurably(join(dir, 'keep.json', 'x.json'), 'new')).rejects.toThrow(/ENOTDIR/);
-    expect(readdirSync(dir)).toEqual(['keep.json']);
-    expect(readFileSync(join(dir, 'keep.json'), 'utf8')).toBe('old');
-  });
 });
 
 describe('CheckpointStore', () => {

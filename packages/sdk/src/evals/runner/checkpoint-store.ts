@@ -16,8 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from '@svc-run/io';
 import { SvcError } from '../../errors/svc-error.js';
-import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from './durable-write.js';
 
 /** The run a checkpoint directory is dedicated to. */
 export interface CheckpointIdentity {

@@ -107,7 +107,11 @@ describe('crash and resume', () => {
     expect(last.killed).toBe(false);
     const error = (last as Extract<ChildEnd, { killed: false }>).error;
     expect(error).toMatchObject({ name: 'UncertainExecutionError', caseId: caseIds[1] });
-    for (const index of UNCERTAIN.slice(1)) expect(error?.message).toContain(caseIds[index]);
+    // A resumed run names each case by its external key, then its ID.
+    expect(error?.message).toMatch(new RegExp(`^Case "case-01" \\(${caseIds[1]}\\) may have completed`));
+    for (const index of UNCERTAIN.slice(1)) {
+      expect(error?.message).toContain(`"case-${String(index).padStart(2, '0')}" (${caseIds[index]})`);
+    }
 
     const invocations = readFileSync(invocationLog, 'utf8').trim().split('\n');
     for (const [index, caseId] of caseIds.entries()) {

@@ -15,6 +15,7 @@ import { SvcApiError } from '../../errors/svc-api-error.js';
 import { SvcExportError } from '../../errors/svc-export-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import type { Experiment, ExperimentItem } from '../types/experiment-types.js';
+import { caseName } from './case-errors.js';
 import type { CheckpointStore } from './checkpoint-store.js';
 import { type ScoringPlan, scoreItem } from './local-scoring.js';
 import type { RunnerHooks, RunnerStep } from './runner-hooks.js';
@@ -76,7 +77,7 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
   let attempt = record.attempts.at(-1);
   if (attempt === undefined && item.latestExecution !== null) {
     throw new UncertainExecutionError(
-      `Case ${item.caseId} has an execution that this checkpoint directory did not start, which may have completed: the runner does not run it again. Resume with the checkpoint directory of the run that started it, or run the case in a new experiment.`,
+      `Case ${caseName(item.externalKey, item.caseId)} has an execution that this checkpoint directory did not start, which may have completed: the runner does not run it again. Resume with the checkpoint directory of the run that started it, or run the case in a new experiment.`,
       { caseId: item.caseId, executionId: item.latestExecution.id },
     );
   }
@@ -94,7 +95,7 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
   } else if (attempt.outcome === undefined) {
     const executionId = attempt.start.result?.executionId;
     throw new UncertainExecutionError(
-      `Case ${item.caseId} may have completed: its target was invoked but no outcome was saved (the runner stopped while it ran). The runner does not invoke it again; its execution stays started.`,
+      `Case ${caseName(item.externalKey, item.caseId)} may have completed: its target was invoked but no outcome was saved (the runner stopped while it ran). The runner does not invoke it again; its execution stays started.`,
       { caseId: item.caseId, ...(executionId === undefined ? {} : { executionId }) },
     );
   }
@@ -121,7 +122,7 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
   const result: CaseResult = { subjectId: completion.subjectId, resultIds };
   if (outcome.kind === 'unserializable') {
     result.error = new OutcomeSerializationError(
-      `Case ${item.caseId}: ${unserializableMessage(outcome.problem)} Its execution was completed in state error.`,
+      `Case ${caseName(item.externalKey, item.caseId)}: ${unserializableMessage(outcome.problem)} Its execution was completed in state error.`,
       { executionId },
     );
   }

@@ -302,6 +302,12 @@ describe('runExperiment', () => {
     const error = await runExperiment(options).catch((caught: unknown) => caught);
     expect(UncertainExecutionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ caseId: caseIds[1], executionId: foreign.id });
+    // The message names the case as the user wrote it (its external key), then its ID.
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Case "case-01" \\(${caseIds[1]}\\) has an execution that this checkpoint directory did not start`,
+      ),
+    );
     expect(invocations).toEqual([caseIds[0], caseIds[2]]);
     expect((await evals.client.getExperiment(experiment.id)).finishedAt).toBeNull();
     expect((await evals.client.getExecution(foreign.id)).state).toBe('started');

@@ -91,7 +91,7 @@ export async function runExperimentWithHooks(
       hooks,
     };
     const results: (CaseResult | undefined)[] = [];
-    const caseErrors: { index: number; caseId: string; error: CaseError }[] = [];
+    const caseErrors: { index: number; caseId: string; externalKey: string; error: CaseError }[] = [];
     let failure: { error: unknown } | undefined;
     await forEachConcurrently(
       items,
@@ -101,10 +101,15 @@ export async function runExperimentWithHooks(
           const result = await runCase(run, item);
           results[index] = result;
           if (result.error !== undefined)
-            caseErrors.push({ index, caseId: item.caseId, error: result.error });
+            caseErrors.push({
+              index,
+              caseId: item.caseId,
+              externalKey: item.externalKey,
+              error: result.error,
+            });
         } catch (error) {
           if (UncertainExecutionError.isInstance(error))
-            caseErrors.push({ index, caseId: item.caseId, error });
+            caseErrors.push({ index, caseId: item.caseId, externalKey: item.externalKey, error });
           else failure ??= { error };
         }
       },

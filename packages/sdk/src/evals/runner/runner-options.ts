@@ -5,11 +5,11 @@
  */
 import type { SpanHandle } from '../../client/span-options.js';
 import { SvcClient } from '../../client/svc-client.js';
+import { describeKind, describeValue } from '../../diagnostics/describe-value.js';
 import { transportInternals } from '../../export/svc-transport.js';
 import { validateIntegerOption } from '../../options/integer-option.js';
 import type { EvaluationClient } from '../client/evaluation-client.js';
 import type { LocalScorer } from '../scorers/define-local-scorer.js';
-import { describeValue } from '../scorers/describe-value.js';
 import { requireOptionsObject } from '../scorers/require-options-object.js';
 import { validateSchemaTimeoutMillis, validateScorers } from '../scorers/score-locally-options.js';
 import type { TargetItem } from './target-item.js';
@@ -147,13 +147,6 @@ function rejectUnknownKeys(given: Record<string, unknown>, known: Set<string>, r
       );
     }
   }
-}
-
-/** The kind of a value only: for options where a key might be passed by mistake. */
-function describeKind(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function validateClient(value: unknown): EvaluationClient {

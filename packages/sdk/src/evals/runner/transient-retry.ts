@@ -4,8 +4,8 @@
  * lost returns its first answer instead of applying twice.
  * @module
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcApiError } from '../../errors/svc-api-error.js';
+import { withRetries } from '../../http/with-retries.js';
 
 /** Waits before the second and third tries. */
 export const RETRY_DELAYS_MILLIS: readonly number[] = [250, 1_000];
@@ -19,17 +19,13 @@ export function isTransient(error: unknown): boolean {
 }
 
 /** Calls `call`, and again after each delay of `delays` while it fails transiently. */
-export async function withTransientRetry<T>(
+export function withTransientRetry<T>(
   call: () => Promise<T>,
   delays: readonly number[] = RETRY_DELAYS_MILLIS,
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const delay = delays[attempt];
-      if (delay === undefined || !isTransient(error)) throw error;
-      await sleep(delay);
-    }
-  }
+  return withRetries(call, {
+    maxAttempts: delays.length + 1,
+    retryable: (outcome) => !outcome.ok && isTransient(outcome.error),
+    delayMillis: (attempt) => delays[attempt - 1]!,
+  });
 }

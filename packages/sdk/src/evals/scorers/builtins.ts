@@ -4,8 +4,8 @@
  * @module
  */
 
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { compileSchema } from './compile-schema.js';
-import { describeValue } from './describe-value.js';
 import { readSchema } from './read-scorer-version.js';
 import {
   BUILTIN_METRICS,

@@ -3,7 +3,7 @@
  * @module
  */
 
-import { describeValue } from './describe-value.js';
+import { describeKind, describeValue } from '../../diagnostics/describe-value.js';
 import { errorScore, SCORE_ERROR_TYPES } from './error-score.js';
 import { findNonJson } from './json-value.js';
 import type { Score, ScoreMetric } from './score.js';
@@ -146,9 +146,9 @@ function readMetrics(value: unknown, definitions: readonly MetricDefinition[]): 
 function valueRule(definition: MetricDefinition, value: unknown): string | undefined {
   switch (definition.type) {
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : `a boolean; got ${kind(value)}`;
+      return typeof value === 'boolean' ? undefined : `a boolean; got ${describeKind(value)}`;
     case 'text':
-      return typeof value === 'string' ? undefined : `a string; got ${kind(value)}`;
+      return typeof value === 'string' ? undefined : `a string; got ${describeKind(value)}`;
     case 'category':
       return typeof value === 'string' && definition.categories.includes(value)
         ? undefined
@@ -172,15 +172,9 @@ function valueRule(definition: MetricDefinition, value: unknown): string | undef
         ? undefined
         : typeof value === 'number'
           ? `${range}; got a number outside it`
-          : `${range}; got ${kind(value)}`;
+          : `${range}; got ${describeKind(value)}`;
     }
   }
-}
-
-function kind(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function isText(value: unknown): value is string {

@@ -3,7 +3,7 @@
  * @module
  */
 
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { validateEntrypoint } from './read-scorer-version.js';
 import { requireOptionsObject } from './require-options-object.js';
 import type { Score, ScoreContext } from './score.js';

@@ -3,7 +3,7 @@
  * @module
  */
 
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { findNonJson } from './json-value.js';
 import type { ScoreContext } from './score.js';
 

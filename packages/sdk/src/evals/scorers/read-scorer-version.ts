@@ -5,7 +5,7 @@
  * @module
  */
 
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { findNonJson } from './json-value.js';
 import {
   BUILTIN_METRICS,

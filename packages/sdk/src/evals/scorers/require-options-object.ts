@@ -3,7 +3,7 @@
  * options it takes.
  * @module
  */
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 
 /**
  * `options` as a record of its keys.

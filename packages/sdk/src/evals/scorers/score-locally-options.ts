@@ -3,9 +3,9 @@
  * @module
  */
 
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { validateIntegerOption } from '../../options/integer-option.js';
 import type { LocalScorer } from './define-local-scorer.js';
-import { describeValue } from './describe-value.js';
 import { requireOptionsObject } from './require-options-object.js';
 
 /** Default bound of one JSON Schema validation, in milliseconds. */

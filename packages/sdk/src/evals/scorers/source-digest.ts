@@ -4,7 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 
 /** The prefix of a source digest. */
 export const SOURCE_DIGEST_PREFIX = 'sha256:';

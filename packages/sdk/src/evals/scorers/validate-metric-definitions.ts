@@ -4,7 +4,7 @@
  * @module
  */
 
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import type { MetricDefinition, NumberMetricDefinition } from './scorer-definitions.js';
 
 /** Longest metric name, in UTF-16 code units. */

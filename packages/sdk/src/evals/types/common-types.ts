@@ -2,16 +2,10 @@
  * Types shared by the evaluation client's methods.
  * @module
  */
+import type * as Wire from './wire-types.generated.js';
 
 /** `{ name, slug, description? }`: the identity of a dataset or a scorer. */
-export interface Identity {
-  /** 1 to 256 characters with non-whitespace content. */
-  name: string;
-  /** Lowercase letters, digits and single hyphens, 1 to 64 characters; unique per kind. */
-  slug: string;
-  /** At most 4096 characters. */
-  description?: string;
-}
+export type Identity = Wire.Identity;
 
 /** Page options: `limit` 1 to 100 (default 50), `after` the `nextCursor` of the previous page. */
 export interface PageOptions {
@@ -34,8 +28,5 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** An error of an execution or a score. */
-export interface ErrorInfo {
-  type: string;
-  message?: string;
-}
+/** An error of an execution or a score: `{ type, message? }`. */
+export type ErrorInfo = Wire.ErrorInfo;

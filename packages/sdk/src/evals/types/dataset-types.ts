@@ -1,37 +1,15 @@
 /**
- * Datasets, dataset versions and cases, as the evaluation client sends and returns them.
+ * Datasets, dataset versions and cases, as the evaluation client sends and returns them. The
+ * service's answers are its wire shapes (`wire-types.generated.ts`, from the server's schemas).
  * @module
  */
+import type * as Wire from './wire-types.generated.js';
 
 /** A dataset. */
-export interface Dataset {
-  id: string;
-  name: string;
-  slug: string;
-  description?: string;
-  /** The newest version, or `null` before the first. */
-  latestVersionId: string | null;
-  versionCount: number;
-  createdAt: string;
-}
+export type Dataset = Wire.Dataset;
 
-/** A dataset version. Every write (case write, freeze) raises `revision` by one. */
-export interface DatasetVersion {
-  id: string;
-  datasetId: string;
-  /** 1 for the first version of the dataset, then 2, 3, … */
-  number: number;
-  /** Pass as `expectedRevision` to write; a stale revision is refused (409 `stale_revision`). */
-  revision: number;
-  /** The version whose cases this one started with. */
-  fromVersionId: string | null;
-  /** A frozen version refuses writes (409 `frozen`). */
-  frozen: boolean;
-  frozenAt: string | null;
-  caseCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dataset version. Every write (case write, freeze) raises `revision` by one; a frozen version refuses writes (409 `frozen`). */
+export type DatasetVersion = Wire.DatasetVersion;
 
 /** Options of `createDatasetVersion`. */
 export interface CreateDatasetVersionInput {
@@ -40,13 +18,7 @@ export interface CreateDatasetVersionInput {
 }
 
 /** The roles of case files; the last two are seen by evaluators only. */
-export type CaseFileRole =
-  | 'source'
-  | 'attached_template'
-  | 'attached_reference'
-  | 'original'
-  | 'org_template'
-  | 'evaluator_reference';
+export type CaseFileRole = Wire.PinnedFile['role'];
 
 /**
  * A file to pin to a case: an uploaded artifact, bytes (`data`: bytes or a base64 string; or
@@ -60,34 +32,13 @@ export type CaseFileInput =
   | { role: CaseFileRole; name?: string; trace: { traceId: string; sha256: string } };
 
 /** A file pinned to a case. */
-export interface PinnedFile {
-  role: CaseFileRole;
-  name: string;
-  contentType: string;
-  /** SHA-256 of the bytes, 64 lowercase hex. */
-  sha256: string;
-  size: number;
-  /** The artifact the bytes were uploaded as, if any. */
-  artifactId: string | null;
-  /** The trace (32 hex) the file was copied from, if any. */
-  sourceTraceId: string | null;
-}
+export type PinnedFile = Wire.PinnedFile;
 
 /**
  * A case write. Omitting `expected` means the case has no reference; `expected: null` is a present
  * reference. Writing an `externalKey` that exists in the version replaces that case.
  */
-export interface CaseWrite {
-  /** The version's current revision. */
-  expectedRevision: number;
-  /** Your key of the case, unique in the version; 1 to 256 characters. */
-  externalKey: string;
-  /** Any JSON value. */
-  inputs: unknown;
-  /** Any JSON value; omit for no reference. */
-  expected?: unknown;
-  /** A JSON object. */
-  metadata?: Record<string, unknown>;
+export interface CaseWrite extends Omit<Wire.CaseWrite, 'files'> {
   /** Up to 32 files; files given as bytes or a path are uploaded first. */
   files?: CaseFileInput[];
 }
@@ -102,24 +53,8 @@ export interface EvalSetCaseWrite extends Omit<CaseWrite, 'inputs' | 'files'> {
   files: CaseFileInput[];
 }
 
-/** A case of a dataset version. */
-export interface DatasetCase {
-  id: string;
-  versionId: string;
-  /** `eval_set`: a case written by `addEvalSetCase`. */
-  kind: 'case' | 'eval_set';
-  externalKey: string;
-  inputs: unknown;
-  /** Absent when the case has no reference; `null` is a present reference. */
-  expected?: unknown;
-  metadata?: Record<string, unknown>;
-  files: PinnedFile[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A case of a dataset version. `expected` is absent when the case has no reference; `null` is a present reference. */
+export type DatasetCase = Wire.Case;
 
 /** The answer of a case write: the case, and the version at its new revision. */
-export interface CaseWriteResult {
-  item: DatasetCase;
-  version: DatasetVersion;
-}
+export type CaseWriteResult = Wire.CaseWriteResult;

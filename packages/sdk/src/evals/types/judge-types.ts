@@ -1,56 +1,29 @@
 /**
- * Hosted judge jobs and the judge budget, as the evaluation client sends and returns them.
+ * Hosted judge jobs and the judge budget, as the evaluation client sends and returns them: the
+ * service's wire shapes (`wire-types.generated.ts`, from the server's schemas).
  * @module
  */
-import type { ErrorInfo } from './common-types.js';
+import type * as Wire from './wire-types.generated.js';
 
-/** The hosted judge budget of the project. */
-export interface JudgeBudget {
-  /** Jobs the project may create. */
-  jobLimit: number;
-  /** Jobs created, except those cancelled before they started. */
-  jobsUsed: number;
-  jobsRemaining: number;
-  /** Whether the service has a judge model; without one, jobs end in state `error`. */
-  modelConfigured: boolean;
-}
+/** The hosted judge budget of the project: jobs the project may create, used and remaining, and whether the service has a judge model. */
+export type JudgeBudget = Wire.JudgeBudget;
 
 /** One job to create: grade an item of the run with an `llm_judge` scorer version of the run. */
-export interface JudgeJobRequest {
-  evaluationItemId: string;
-  scorerVersionId: string;
-}
+export type JudgeJobRequest = Wire.CreateJudgeJobs['jobs'][number];
 
-/** Input of `createJudgeJobs`. */
-export interface CreateJudgeJobsInput {
+/** Input of `createJudgeJobs`: 1 to 100 jobs, no repeats. */
+export interface CreateJudgeJobsInput extends Wire.CreateJudgeJobs {
   idempotencyKey: string;
-  /** 1 to 100 jobs, no repeats. */
-  jobs: JudgeJobRequest[];
 }
 
 /** The answer of `createJudgeJobs`: the job IDs, in request order. */
-export interface CreatedJudgeJobs {
-  ids: string[];
-}
+export type CreatedJudgeJobs = Wire.CreatedJudgeJobs;
 
 /**
  * Judge job states: `queued`, `running`, then `succeeded` (with `resultId`), `error` (with
  * `error`) or `cancelled`.
  */
-export type JudgeJobState = 'queued' | 'running' | 'succeeded' | 'error' | 'cancelled';
+export type JudgeJobState = Wire.JudgeJob['state'];
 
 /** A hosted judge job. */
-export interface JudgeJob {
-  id: string;
-  runId: string;
-  evaluationItemId: string;
-  scorerVersionId: string;
-  state: JudgeJobState;
-  resultId: string | null;
-  /** Why the job ended in error, e.g. `judge_not_configured`, `missing_binding`, `timeout`. */
-  error: ErrorInfo | null;
-  cancelReason: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type JudgeJob = Wire.JudgeJob;

@@ -1,62 +1,31 @@
 /**
  * Evaluation runs, items, subjects and results, as the evaluation client sends and returns them.
+ * The service's answers are its wire shapes (`wire-types.generated.ts`, from the server's
+ * schemas); inputs are the wire request bodies plus the idempotency key sent as a header.
  * @module
  */
-import type { ExecutionState, Score } from '../scorers/score.js';
-import type { ErrorInfo } from './common-types.js';
+import type { Score } from '../scorers/score.js';
+import type * as Wire from './wire-types.generated.js';
 
-/** Input of `createEvaluationRun`: a run over saved subjects. */
-export interface CreateEvaluationRunInput {
+/** Input of `createEvaluationRun`: a run over 1 to 10,000 saved subjects with 1 to 32 scorer versions. */
+export interface CreateEvaluationRunInput extends Wire.CreateEvaluationRun {
   idempotencyKey: string;
-  /** 1 to 256 characters. */
-  name: string;
-  /** 1 to 10,000 subjects, no repeats. */
-  subjectIds: string[];
-  /** 1 to 32 scorer versions, no repeats. */
-  scorerVersionIds: string[];
 }
 
-/** An evaluation run. */
-export interface EvaluationRun {
-  id: string;
-  name: string;
-  /** The experiment whose executions the run scores, or `null` for a run over subject IDs. */
-  experimentId: string | null;
-  scorerVersionIds: string[];
-  itemCount: number;
-  createdAt: string;
-}
+/** An evaluation run; `experimentId` is `null` for a run over subject IDs. */
+export type EvaluationRun = Wire.EvaluationRun;
 
 /** An evaluation item: one subject in one run. */
-export interface EvaluationItem {
-  id: string;
-  runId: string;
-  subjectId: string;
-  createdAt: string;
-}
+export type EvaluationItem = Wire.EvaluationItem;
 
 /** A subject: what one completed execution produced, with its case. */
-export interface Subject {
-  id: string;
-  executionId: string;
-  experimentId: string;
-  caseId: string;
-  executionState: ExecutionState;
-  inputs: unknown;
-  /** Absent when the case has no reference. */
-  expected?: unknown;
-  metadata?: Record<string, unknown>;
-  /** Absent when the execution produced no output. */
-  output?: unknown;
-  error?: ErrorInfo;
-  traceId: string | null;
-  traceSnapshotId: string | null;
-  createdAt: string;
-}
+export type Subject = Wire.Subject;
 
 /**
  * A result to submit: the Score of one scorer version on one evaluation item. `sourceDigest` is
- * required for a local-code scorer version and must match its definition's.
+ * required for a local-code scorer version and must match its definition's. The SDK types the
+ * Score by its status (the wire shape states the same fields loosely); it must stay assignable to
+ * the wire shape, which the type check below holds.
  */
 export type ResultSubmissionItem = Score & {
   evaluationItemId: string;
@@ -64,27 +33,32 @@ export type ResultSubmissionItem = Score & {
   sourceDigest?: string;
 };
 
-/** Input of `submitResults`. */
+/** Input of `submitResults`: 1 to 1000 results, at most one per item and scorer version. */
 export interface SubmitResultsInput {
   idempotencyKey: string;
-  /** 1 to 1000 results, at most one per item and scorer version. */
   results: ResultSubmissionItem[];
 }
 
 /** The answer of `submitResults`: the result IDs, in submission order. */
-export interface SubmittedResults {
-  ids: string[];
-}
+export type SubmittedResults = Wire.SubmittedResults;
 
-/** A stored result. */
-export type EvaluationResult = Score & {
-  id: string;
-  runId: string;
-  evaluationItemId: string;
-  subjectId: string;
-  scorerVersionId: string;
-  sourceDigest?: string;
-  /** The hosted judge job that produced the result, or `null`. */
-  judgeJobId: string | null;
-  createdAt: string;
-};
+/** The fields of a Score in a wire shape, which the SDK types by status ({@link Score}). */
+type ScoreFields = 'status' | 'metrics' | 'explanation' | 'evidence' | 'error';
+
+/**
+ * A stored result: a Score (typed by its status, as the service keeps it) with the wire shape's
+ * other fields; `judgeJobId` names the hosted judge job that produced it, or is `null`.
+ */
+export type EvaluationResult = Score & Omit<Wire.EvaluationResult, ScoreFields>;
+
+/**
+ * Compiles only while the SDK's narrower types are wire shapes: every {@link ResultSubmissionItem}
+ * a wire `ResultSubmissionItem`, every {@link EvaluationResult} a wire `EvaluationResult`.
+ */
+type WireChecks = [
+  Assignable<ResultSubmissionItem, Wire.ResultSubmissionItem>,
+  Assignable<EvaluationResult, Wire.EvaluationResult>,
+];
+type Assignable<T extends W, W> = T;
+
+export type { WireChecks as _WireChecks };

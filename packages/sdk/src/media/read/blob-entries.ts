@@ -4,7 +4,7 @@
  * @module
  */
 
-import { describe } from '../../options/validate-options.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { type BlobEntry, MAX_BLOB_ENTRIES } from '../media-types.js';
 import { isSha256 } from './fetch-options.js';
 
@@ -36,7 +36,7 @@ function parseEntry(input: unknown): BlobEntry | undefined {
 export function blobEntriesBySha256(blobs: unknown): Map<string, BlobEntry> {
   if (!Array.isArray(blobs)) {
     throw new TypeError(
-      `blobs must be the record's svc.blobs entries (an array of JSON strings or parsed entries; [] when it lists none); got ${describe(blobs)}`,
+      `blobs must be the record's svc.blobs entries (an array of JSON strings or parsed entries; [] when it lists none); got ${describeValue(blobs)}`,
     );
   }
   const bySha256 = new Map<string, BlobEntry>();

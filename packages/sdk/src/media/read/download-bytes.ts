@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
+import { readCapped } from '@svc-run/io';
 import { MediaFetchError } from '../../errors/media-fetch-error.js';
-import { readCapped } from '../../http/read-capped.js';
 import { serviceErrorCode } from '../../http/service-error-code.js';
 import { declaredLength, networkReason, serviceAgent } from '../../http/service-request.js';
 import { type Dispatcher, request } from '../../http/undici.js';
@@ -77,7 +77,7 @@ async function statusFailure(response: Dispatcher.ResponseData): Promise<MediaFe
   return mediaFetchFailure('failed', `the download answered with HTTP ${status}.`, status);
 }
 
-/** Reads the body up to `maxBytes`, hashing as it goes. */
+/** Reads the body up to `maxBytes` and checks its SHA-256. */
 async function readBody(response: Dispatcher.ResponseData, download: DownloadRequest): Promise<Uint8Array> {
   const declared = declaredLength(response.headers);
   if (declared !== undefined && declared > download.maxBytes) {
@@ -86,25 +86,15 @@ async function readBody(response: Dispatcher.ResponseData, download: DownloadReq
     response.body.destroy();
     throw tooLargeFailure(download.maxBytes, response.statusCode);
   }
-  const hash = createHash('sha256');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    const bytes = chunk as Buffer;
-    size += bytes.length;
-    // Leaving the loop ends the iteration, which destroys the body.
-    if (size > download.maxBytes) throw tooLargeFailure(download.maxBytes, response.statusCode);
-    hash.update(bytes);
-    chunks.push(bytes);
-  }
-  if (hash.digest('hex') !== download.sha256) {
+  const bytes = await readCapped(response.body, download.maxBytes);
+  if (bytes === undefined) throw tooLargeFailure(download.maxBytes, response.statusCode);
+  if (createHash('sha256').update(bytes).digest('hex') !== download.sha256) {
     throw mediaFetchFailure(
       'digest_mismatch',
-      `the bytes received do not have the SHA-256 asked for (${size} bytes received); nothing is returned. Fetch again; if it persists, the stored file is damaged.`,
+      `the bytes received do not have the SHA-256 asked for (${bytes.length} bytes received); nothing is returned. Fetch again; if it persists, the stored file is damaged.`,
       response.statusCode,
     );
   }
-  const bytes = Buffer.concat(chunks, size);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

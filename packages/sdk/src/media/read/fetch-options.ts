@@ -4,7 +4,7 @@
  * @module
  */
 
-import { describe } from '../../options/validate-options.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { MAX_FILE_BYTES } from '../media-types.js';
 
 /** Default size limit of one file read back: 64 MiB. */
@@ -80,7 +80,7 @@ const ALL_ZERO = /^[0-]+$/;
 /** `options` as a record, or a TypeError naming `what`. */
 export function optionsRecord(options: unknown, what: string): Record<string, unknown> {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`${what} must be an object; got ${describe(options)}`);
+    throw new TypeError(`${what} must be an object; got ${describeValue(options)}`);
   }
   return options as Record<string, unknown>;
 }
@@ -93,7 +93,7 @@ export function isSha256(value: unknown): value is string {
 /** Checks a SHA-256 in lowercase hex; `name` is how the message names it. */
 export function validateSha256(value: unknown, name: string): string {
   if (isSha256(value)) return value;
-  throw new TypeError(`${name} must be 64 lowercase hex characters (a SHA-256); got ${describe(value)}`);
+  throw new TypeError(`${name} must be 64 lowercase hex characters (a SHA-256); got ${describeValue(value)}`);
 }
 
 /** Validates the source: exactly one of `traceId` and `snapshotId`. */
@@ -106,7 +106,7 @@ function resolveSource(traceId: unknown, snapshotId: unknown): ResolvedFileSourc
     }
     if (typeof snapshotId !== 'string' || !UUID.test(snapshotId)) {
       throw new TypeError(
-        `snapshotId must be a lowercase UUID (the traceSnapshotId of a completed execution); got ${describe(snapshotId)}`,
+        `snapshotId must be a lowercase UUID (the traceSnapshotId of a completed execution); got ${describeValue(snapshotId)}`,
       );
     }
     return { snapshotId };
@@ -122,7 +122,7 @@ function resolveSource(traceId: unknown, snapshotId: unknown): ResolvedFileSourc
     ALL_ZERO.test(traceId)
   ) {
     throw new TypeError(
-      `traceId must be 32 lowercase hex characters or a lowercase UUID (the service trace ID), not all zero; got ${describe(traceId)}`,
+      `traceId must be 32 lowercase hex characters or a lowercase UUID (the service trace ID), not all zero; got ${describeValue(traceId)}`,
     );
   }
   return { traceId };
@@ -140,16 +140,20 @@ export function resolveReadTarget(given: Record<string, unknown>): ResolvedReadT
     spanId !== undefined &&
     (typeof spanId !== 'string' || !SPAN_ID.test(spanId) || ALL_ZERO.test(spanId))
   ) {
-    throw new TypeError(`spanId must be 16 lowercase hex characters, not all zero; got ${describe(spanId)}`);
+    throw new TypeError(
+      `spanId must be 16 lowercase hex characters, not all zero; got ${describeValue(spanId)}`,
+    );
   }
   if (
     maxBytes !== undefined &&
     !(Number.isInteger(maxBytes) && (maxBytes as number) >= 0 && (maxBytes as number) <= MAX_FILE_BYTES)
   ) {
-    throw new TypeError(`maxBytes must be an integer from 0 to ${MAX_FILE_BYTES}; got ${describe(maxBytes)}`);
+    throw new TypeError(
+      `maxBytes must be an integer from 0 to ${MAX_FILE_BYTES}; got ${describeValue(maxBytes)}`,
+    );
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new TypeError(`signal must be an AbortSignal; got ${describe(signal)}`);
+    throw new TypeError(`signal must be an AbortSignal; got ${describeValue(signal)}`);
   }
   return {
     source,

@@ -4,7 +4,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { describe } from '../../options/validate-options.js';
+import { describeValue } from '../../diagnostics/describe-value.js';
 import { decodeData } from '../attachment/decode-data.js';
 import { locateDigestFiles, replaceFiles } from './digest-locations.js';
 import { validateSha256 } from './fetch-options.js';
@@ -50,7 +50,7 @@ function decodeCaseData(data: string, at: string): { bytes: Uint8Array; contentT
 function caseFile(file: unknown, at: string): [sha256: string, CaseFileBytes] {
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw new TypeError(
-      `${at} must be an object { sha256?, contentType, bytes | data }; got ${describe(file)}`,
+      `${at} must be an object { sha256?, contentType, bytes | data }; got ${describeValue(file)}`,
     );
   }
   const { bytes, data, contentType, sha256 } = file as Record<string, unknown>;
@@ -58,23 +58,23 @@ function caseFile(file: unknown, at: string): [sha256: string, CaseFileBytes] {
     throw new TypeError(`${at} must have exactly one of bytes and data`);
   }
   if (bytes !== undefined && !(bytes instanceof Uint8Array)) {
-    throw new TypeError(`${at}.bytes must be a Uint8Array; got ${describe(bytes)}`);
+    throw new TypeError(`${at}.bytes must be a Uint8Array; got ${describeValue(bytes)}`);
   }
   if (data !== undefined && typeof data !== 'string') {
-    throw new TypeError(`${at}.data must be a base64 string or a data: URL; got ${describe(data)}`);
+    throw new TypeError(`${at}.data must be a base64 string or a data: URL; got ${describeValue(data)}`);
   }
   const decoded =
     bytes !== undefined ? { bytes, contentType: undefined } : decodeCaseData(data as string, at);
   const type = contentType ?? decoded.contentType;
   if (typeof type !== 'string' || type.trim() === '') {
     throw new TypeError(
-      `${at}.contentType must be a nonempty media type string; got ${describe(contentType)}`,
+      `${at}.contentType must be a nonempty media type string; got ${describeValue(contentType)}`,
     );
   }
   const digest = createHash('sha256').update(decoded.bytes).digest('hex');
   if (sha256 !== undefined && validateSha256(sha256, `${at}.sha256`) !== digest) {
     throw new TypeError(
-      `${at}.sha256 is not the SHA-256 of its bytes (leave it out to use theirs); got ${describe(sha256)}`,
+      `${at}.sha256 is not the SHA-256 of its bytes (leave it out to use theirs); got ${describeValue(sha256)}`,
     );
   }
   return [digest, { bytes: decoded.bytes, contentType: type }];
@@ -95,7 +95,7 @@ function caseFile(file: unknown, at: string): [sha256: string, CaseFileBytes] {
 export function rehydrateMedia(inputs: unknown, files: readonly RehydrateFile[]): unknown {
   if (!Array.isArray(files)) {
     throw new TypeError(
-      `files must be an array of { sha256?, contentType, bytes | data }; got ${describe(files)}`,
+      `files must be an array of { sha256?, contentType, bytes | data }; got ${describeValue(files)}`,
     );
   }
   const bySha256 = new Map(files.map((file, index) => caseFile(file, `files[${index}]`)));

@@ -2,8 +2,9 @@
  * The options of `media.resolve`, its result, and their one validation.
  * @module
  */
+
+import { describeValue } from '../../diagnostics/describe-value.js';
 import type { MediaFetchErrorReason } from '../../errors/media-fetch-error.js';
-import { describe } from '../../options/validate-options.js';
 import type { BlobEntry } from '../media-types.js';
 import { type BlobEntryInput, blobEntriesBySha256 } from './blob-entries.js';
 import {
@@ -97,7 +98,7 @@ export function resolveResolveOptions(options: unknown): ResolvedResolveOptions 
   const blobs = blobEntriesBySha256(given.blobs);
   const as = given.as ?? 'inline';
   if (as !== 'inline' && as !== 'bytes') {
-    throw new TypeError(`as must be 'inline' or 'bytes'; got ${describe(as)}`);
+    throw new TypeError(`as must be 'inline' or 'bytes'; got ${describeValue(as)}`);
   }
   const { attribute } = given;
   if (
@@ -105,7 +106,7 @@ export function resolveResolveOptions(options: unknown): ResolvedResolveOptions 
     (typeof attribute !== 'string' || attribute === '' || attribute.includes('#'))
   ) {
     throw new TypeError(
-      `attribute must be the name of the attribute the value was read from (or 'body'), without '#'; got ${describe(attribute)}`,
+      `attribute must be the name of the attribute the value was read from (or 'body'), without '#'; got ${describeValue(attribute)}`,
     );
   }
   const wholeKey = attribute === undefined ? undefined : `${attribute}#`;

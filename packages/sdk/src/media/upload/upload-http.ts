@@ -5,7 +5,7 @@
  * instrumentation records none of them. An attempt that gets no answer rejects.
  * @module
  */
-import { readCapped } from '../../http/read-capped.js';
+import { readCapped } from '@svc-run/io';
 import { type Dispatcher, request } from '../../http/undici.js';
 import { untraced } from '../../http/untraced.js';
 import type { UploadBody } from './upload-body.js';

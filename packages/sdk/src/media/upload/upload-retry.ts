@@ -4,10 +4,10 @@
  * backoff between attempts.
  * @module
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import { isProgrammingError } from '../../diagnostics/programming-error.js';
 import { MAX_RETRY_AFTER_MILLIS, parseRetryAfter } from '../../export/retry-policy.js';
 import { networkReason } from '../../http/service-request.js';
+import { type Sleep, withRetries } from '../../http/with-retries.js';
 import type { UploadAnswer } from './upload-http.js';
 import { UploadSourceError } from './upload-source-error.js';
 
@@ -17,12 +17,6 @@ const BACKOFF_MILLIS = 500;
 const JITTER = 0.2;
 /** What {@link networkReason} returns for an error code (else a name or `network error`). */
 const ERROR_CODE = /^[A-Z0-9_]{2,64}$/;
-
-/** Waits `millis`, or rejects when `signal` aborts. Replaceable in tests. */
-export type Sleep = (millis: number, signal: AbortSignal) => Promise<void>;
-
-/** The default {@link Sleep}: a timer. */
-export const sleep: Sleep = (millis, signal) => sleepFor(millis, undefined, { signal });
 
 /** How a step ended, after retries. */
 export type StepOutcome =
@@ -44,45 +38,55 @@ export function uploadRetryDelayMillis(attempt: number, retryAfter: string | und
   return Math.round(backoff * (1 - JITTER + Math.random() * 2 * JITTER));
 }
 
+/** One attempt: its answer, or how it got none. */
+async function tryOnce(
+  attempt: (signal: AbortSignal) => Promise<UploadAnswer>,
+  options: { signal: AbortSignal; timeoutMillis?: number },
+): Promise<StepOutcome> {
+  const signal =
+    options.timeoutMillis === undefined
+      ? options.signal
+      : AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMillis)]);
+  try {
+    return { kind: 'answer', answer: await attempt(signal) };
+  } catch (error) {
+    if (options.signal.aborted) return { kind: 'aborted' };
+    if (UploadSourceError.isInstance(error)) return { kind: 'source', error };
+    const source = (error as { cause?: unknown }).cause;
+    if (UploadSourceError.isInstance(source)) return { kind: 'source', error: source };
+    // A programming error is a defect, not a missing answer: not retried, up to the uploader's
+    // guard, which reports it (network failures are undici's or the system's errors, timeouts
+    // the signal's).
+    if (isProgrammingError(error)) throw error;
+    // Only a system or undici error code (such as ECONNRESET) is shown, never other text.
+    const reason = networkReason(error);
+    return { kind: 'no-answer', code: ERROR_CODE.test(reason) ? reason : undefined };
+  }
+}
+
 /**
  * Runs `attempt` until it gets an answer that is not retried, or the attempts run out. `attempt`
  * rejects when there is no answer; an {@link UploadSourceError} ends the step at once; a
  * programming error (`TypeError`, `RangeError`…) is thrown, not retried.
  */
-export async function withUploadRetries(
+export function withUploadRetries(
   attempt: (signal: AbortSignal) => Promise<UploadAnswer>,
   options: { signal: AbortSignal; sleep: Sleep; timeoutMillis?: number },
 ): Promise<StepOutcome> {
-  for (let attempts = 1; ; attempts++) {
-    let outcome: StepOutcome;
-    let retryAfter: string | undefined;
-    const signal =
-      options.timeoutMillis === undefined
-        ? options.signal
-        : AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMillis)]);
-    try {
-      const answer = await attempt(signal);
-      outcome = { kind: 'answer', answer };
-      retryAfter = answer.retryAfter;
-      if (!isRetryableUploadStatus(answer.status)) return outcome;
-    } catch (error) {
-      if (options.signal.aborted) return { kind: 'aborted' };
-      if (UploadSourceError.isInstance(error)) return { kind: 'source', error };
-      const source = (error as { cause?: unknown }).cause;
-      if (UploadSourceError.isInstance(source)) return { kind: 'source', error: source };
-      // A programming error is a defect, not a missing answer: not retried, up to the uploader's
-      // guard, which reports it (network failures are undici's or the system's errors, timeouts
-      // the signal's).
-      if (isProgrammingError(error)) throw error;
-      // Only a system or undici error code (such as ECONNRESET) is shown, never other text.
-      const reason = networkReason(error);
-      outcome = { kind: 'no-answer', code: ERROR_CODE.test(reason) ? reason : undefined };
-    }
-    if (attempts >= UPLOAD_ATTEMPTS) return outcome;
-    try {
-      await options.sleep(uploadRetryDelayMillis(attempts, retryAfter), options.signal);
-    } catch {
-      return { kind: 'aborted' }; // the wait was ended (deadline, shutdown): the fallback says which
-    }
-  }
+  return withRetries(() => tryOnce(attempt, options), {
+    maxAttempts: UPLOAD_ATTEMPTS,
+    retryable: (tried) =>
+      tried.ok &&
+      (tried.value.kind === 'no-answer' ||
+        (tried.value.kind === 'answer' && isRetryableUploadStatus(tried.value.answer.status))),
+    delayMillis: (attempts, tried) =>
+      uploadRetryDelayMillis(
+        attempts,
+        tried.ok && tried.value.kind === 'answer' ? tried.value.answer.retryAfter : undefined,
+      ),
+    signal: options.signal,
+    sleep: options.sleep,
+    // the wait was ended (deadline, shutdown): the fallback says which
+    onAbortedWait: () => ({ kind: 'aborted' }),
+  });
 }

@@ -4,9 +4,9 @@
  * ending uploads as fallbacks.
  */
 import { type RunningServer, startServer } from '@svc-run/server';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../http/undici.js';
-import { waitUntil } from '../../test-support/wait-until.js';
 import { bytesFile, bytesOf, traceIdOf } from './__fixtures__/found-files.js';
 import { downloadFile } from './__fixtures__/media-server.js';
 import type { UploadJob, UploadOrigin } from './upload-job.js';

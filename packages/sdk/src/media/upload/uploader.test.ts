@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../http/undici.js';
 import { useDiagLogger } from '../../test-support/diag-logger.js';
-import { waitUntil } from '../../test-support/wait-until.js';
 import { base64File, bytesFile, bytesOf, pathFile, traceIdOf, utf8File } from './__fixtures__/found-files.js';
 import { startUploadStub, type UploadStub } from './__fixtures__/upload-stub.js';
 import type { UploadJob, UploadOrigin } from './upload-job.js';

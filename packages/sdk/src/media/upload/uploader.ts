@@ -15,19 +15,14 @@ import { reportFailure } from '../../diagnostics/report-failure.js';
 import { systemErrorCode } from '../../diagnostics/system-error-code.js';
 import { serviceErrorCode } from '../../http/service-error-code.js';
 import type { Dispatcher } from '../../http/undici.js';
+import { type Sleep, sleep as timerSleep } from '../../http/with-retries.js';
 import { type FoundFile, UPLOAD_BUDGET_BYTES } from '../media-types.js';
 import { readReservation } from './read-reservation.js';
 import { uploadBody } from './upload-body.js';
 import { heldBytes, UploadBudget } from './upload-budget.js';
 import { postJson, putBytes, type UploadAnswer } from './upload-http.js';
 import type { UploadJob, UploadOrigin, UploadRefusal, UploadSink } from './upload-job.js';
-import {
-  type Sleep,
-  type StepOutcome,
-  sleep as timerSleep,
-  UPLOAD_ATTEMPTS,
-  withUploadRetries,
-} from './upload-retry.js';
+import { type StepOutcome, UPLOAD_ATTEMPTS, withUploadRetries } from './upload-retry.js';
 import { UploadSourceError } from './upload-source-error.js';
 
 /** Uploads in flight at once. */

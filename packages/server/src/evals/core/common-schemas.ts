@@ -3,12 +3,8 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-
-/**
- * Marks a refinement whose rule the OpenAPI document states anyway (a failure is a 400, like
- * any schema failure; other refinements' are 422, see `parseInput`).
- */
-export const STATED_IN_SCHEMA = 'statedInSchema';
+import { STATED_IN_SCHEMA } from '../../http/invalid-request.js';
+import { MAX_PINNED_SCORER_VERSIONS } from './eval-limits.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -92,3 +88,12 @@ export const ErrorInfoSchema = z
     message: chars(16_384).optional(),
   })
   .openapi('ErrorInfo');
+
+/** Unique scorer version IDs, at most 32. */
+export function scorerVersionIds(min: number) {
+  return z
+    .array(IdSchema)
+    .min(min)
+    .max(MAX_PINNED_SCORER_VERSIONS)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an ID' });
+}

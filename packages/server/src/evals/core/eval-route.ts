@@ -9,9 +9,9 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { GuardedEnv } from '../../auth/route-guard.js';
 import { ApiError } from '../../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../../http/error-schema.js';
+import { invalidRequestError, type SchemaIssue } from '../../http/invalid-request.js';
 import { inTransaction } from '../../store/sqlite-database.js';
 import { EVAL_ROUTE_ACCESS, type EvalRouteId } from '../eval-route-access.js';
-import { STATED_IN_SCHEMA } from './common-schemas.js';
 import type { EvalContext } from './eval-context.js';
 import { MAX_EVAL_RESPONSE_BYTES } from './eval-limits.js';
 import { requestFingerprint } from './idempotency-ledger.js';
@@ -71,50 +71,14 @@ function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-interface Issue {
-  code?: string;
-  path: PropertyKey[];
-  message: string;
-  errors?: Issue[][];
-  params?: Record<string, unknown>;
-}
-
 /**
- * The issue to report: inside a union no branch matched, the issue of the branch that came
- * closest (the fewest issues), so the message names the field at fault rather than the union.
- */
-function closestIssue(issue: Issue): Issue {
-  if (issue.code !== 'invalid_union' || issue.errors === undefined || issue.errors.length === 0) return issue;
-  const branch = issue.errors.reduce((best, candidate) =>
-    candidate.length < best.length ? candidate : best,
-  );
-  const inner = branch[0];
-  if (inner === undefined) return issue;
-  const closest = closestIssue(inner);
-  return { ...closest, path: [...issue.path, ...closest.path] };
-}
-
-/**
- * Validates `value` against `schema`. A failure names the field and the rule: 400 when the value
- * breaks its schema as the OpenAPI document states it; 422 when it keeps to the document but
- * breaks a rule JSON Schema cannot state, which the schemas check with a refinement (a `custom`
- * issue: a minimum over a maximum, a repeated name, a field required by another's value) and the
- * route documents under 422. So every request the document allows is answered without a 400.
+ * Validates `value` against `schema`; a failure is answered as {@link invalidRequestError} says
+ * (400 naming the field and the rule, or 422 for a rule the OpenAPI document cannot state).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = (result.error.issues as Issue[]).map(closestIssue);
-  // A schema-stated failure wins over a refinement's, whatever their order.
-  const issue = issues.find((candidate) => !beyondSchema(candidate)) ?? issues[0];
-  const field = [where, ...(issue?.path ?? []).map(String)].filter((part) => part !== '').join('.');
-  const status = issue !== undefined && beyondSchema(issue) ? 422 : 400;
-  throw new ApiError(status, 'invalid_request', `${field || 'request'}: ${issue?.message ?? 'invalid'}.`);
-}
-
-/** True for an issue of a rule the OpenAPI document cannot state (a refinement not marked as stated). */
-function beyondSchema(issue: Issue): boolean {
-  return issue.code === 'custom' && issue.params?.[STATED_IN_SCHEMA] !== true;
+  throw invalidRequestError(result.error.issues as SchemaIssue[], where);
 }
 
 function encodeAnswer(value: unknown, paged: boolean): string {

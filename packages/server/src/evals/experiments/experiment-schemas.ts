@@ -9,20 +9,12 @@ import {
   IdSchema,
   JsonObjectSchema,
   OptionalJsonValueSchema,
+  scorerVersionIds,
   text,
 } from '../core/common-schemas.js';
-import { MAX_PINNED_SCORER_VERSIONS } from '../core/eval-limits.js';
 import { pageSchema } from '../core/paging.js';
 import { CaseSchema } from '../datasets/dataset-schemas.js';
-
-/** Unique scorer version IDs, at most 32. */
-export function scorerVersionIds(min: number) {
-  return z
-    .array(IdSchema)
-    .min(min)
-    .max(MAX_PINNED_SCORER_VERSIONS)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an ID' });
-}
+import { ResultSchema } from '../runs/run-schemas.js';
 
 /** `POST /api/v1/evals/experiments`. */
 export const CreateExperimentSchema = z
@@ -84,7 +76,8 @@ export const ExecutionSchema = z
 /** An item of an experiment: a case of its dataset version, with its latest execution. */
 export const ExperimentItemSchema = CaseSchema.extend({
   caseId: IdSchema,
-  latestExecution: ExecutionSchema.nullable(),
+  // A union, not `.nullable()`: that would register the `Execution` schema itself as nullable.
+  latestExecution: z.union([ExecutionSchema, z.null()]),
 }).openapi('ExperimentItem');
 
 export const ExperimentItemPageSchema = pageSchema(ExperimentItemSchema, 'ExperimentItemPage');
@@ -199,7 +192,7 @@ export const ExperimentCaseSchema = z
     experimentId: IdSchema,
     case: CaseSchema,
     executions: z.array(ExecutionSchema).describe('Every attempt, oldest first'),
-    results: z.array(z.unknown()).describe('Results of every attempt, oldest first'),
+    results: z.array(ResultSchema).describe('Results of every attempt, oldest first'),
   })
   .openapi('ExperimentCase');
 

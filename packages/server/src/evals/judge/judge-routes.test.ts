@@ -1,7 +1,7 @@
+import { waitUntil } from '@svc-run/test-support';
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../../test-support/server-fixture.js';
-import { waitUntil } from '../../test-support/wait-until.js';
 import { type ErrorBody, evalRequests, UNKNOWN_ID } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment, scorerVersion } from '../test-support/eval-setup.js';
 

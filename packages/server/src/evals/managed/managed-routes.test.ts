@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitUntil } from '@svc-run/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerFixture, useServer } from '../../test-support/server-fixture.js';
-import { waitUntil } from '../../test-support/wait-until.js';
 import { type ErrorBody, evalRequests, UNKNOWN_ID, uniqueSlug } from '../test-support/eval-requests.js';
 import { datasetVersion, experiment } from '../test-support/eval-setup.js';
 import { managedSigningKey, SIGNATURE_HEADER } from './managed-request-signature.js';

@@ -100,9 +100,12 @@ export const DispatchRecordSchema = z
     executionId: IdSchema,
     state: DispatchStateSchema,
     responseStatus: z.number().int().nullable().describe("The target's HTTP status, once it answered"),
-    response: DispatchAnswerSchema.nullable().describe(
-      "The managed handler's fields of the target's JSON answer (an answer of up to 16 KiB, a JSON object), else null",
-    ),
+    // A union, not `.nullable()`: that would register `ManagedDispatchAnswer` itself as nullable.
+    response: z
+      .union([DispatchAnswerSchema, z.null()])
+      .describe(
+        "The managed handler's fields of the target's JSON answer (an answer of up to 16 KiB, a JSON object), else null",
+      ),
     failure: z.string().nullable().describe('Why the request could not be delivered (state failed)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),

@@ -9,8 +9,9 @@
  * side effect a server embedded in an application (or a test process) must not have.
  * @module
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { readCapped } from '@svc-run/io';
 import type { TargetAddressPolicy } from './target-address-policy.js';
 
 /** A target's answer: its status, and its body when it was at most the limit. */
@@ -18,26 +19,6 @@ export interface TargetAnswer {
   status: number;
   /** The body, or `undefined` when it was longer than the limit (the rest was not read). */
   body: Buffer | undefined;
-}
-
-/** Reads `response` whole when it is at most `limit` bytes; stops reading past it. */
-function readLimited(response: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        response.destroy();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    response.on('end', () => resolve(Buffer.concat(chunks)));
-    response.on('error', reject);
-    response.on('close', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
-  });
 }
 
 /** POSTs to managed targets where the address policy allows. */
@@ -76,7 +57,7 @@ export class TargetClient {
       });
       request.on('error', reject);
       request.on('response', (response) => {
-        readLimited(response, options.maxBodyBytes).then(
+        readCapped(response, options.maxBodyBytes).then(
           (read) => resolve({ status: response.statusCode ?? 0, body: read }),
           reject,
         );

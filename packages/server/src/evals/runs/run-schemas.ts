@@ -9,11 +9,11 @@ import {
   IdSchema,
   JsonObjectSchema,
   OptionalJsonValueSchema,
+  scorerVersionIds,
   text,
 } from '../core/common-schemas.js';
 import { MAX_RESULTS_PER_SUBMISSION, MAX_RUN_SUBJECTS } from '../core/eval-limits.js';
 import { pageSchema } from '../core/paging.js';
-import { scorerVersionIds } from '../experiments/experiment-schemas.js';
 
 /** `POST /api/v1/evals/runs`. */
 export const CreateRunSchema = z

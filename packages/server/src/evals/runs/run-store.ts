@@ -7,46 +7,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
+import type { z } from '@hono/zod-openapi';
 import type { EvalContext } from '../core/eval-context.js';
 import { fromColumn, withOptional } from '../core/json-columns.js';
 import { type Page, type PageRequest, readPage } from '../core/paging.js';
 import { requireRow } from '../core/require-row.js';
+import type { ItemSchema, RunSchema, SubjectSchema } from './run-schemas.js';
 
 /** An evaluation run. */
-export interface EvaluationRun {
-  id: string;
-  name: string;
-  /** The experiment whose executions the run scores, or `null` for a run over subject IDs. */
-  experimentId: string | null;
-  scorerVersionIds: string[];
-  itemCount: number;
-  createdAt: string;
-}
+export type EvaluationRun = z.output<typeof RunSchema>;
 
 /** An evaluation item: one subject in one run. */
-export interface EvaluationItem {
-  id: string;
-  runId: string;
-  subjectId: string;
-  createdAt: string;
-}
+export type EvaluationItem = z.output<typeof ItemSchema>;
 
 /** A subject: what one completed execution produced. */
-export interface Subject {
-  id: string;
-  executionId: string;
-  experimentId: string;
-  caseId: string;
-  executionState: 'succeeded' | 'error' | 'cancelled';
-  inputs: unknown;
-  expected?: unknown;
-  metadata?: Record<string, unknown>;
-  output?: unknown;
-  error?: { type: string; message?: string };
-  traceId: string | null;
-  traceSnapshotId: string | null;
-  createdAt: string;
-}
+export type Subject = z.output<typeof SubjectSchema>;
 
 interface RunRow {
   seq: number;

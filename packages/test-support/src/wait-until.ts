@@ -1,8 +1,9 @@
 /**
- * Waiting in tests for something the code under test reaches on its own, without a time margin:
- * the condition is polled until it holds, however loaded the machine is. The only bound is just
- * under the test's own timeout (vitest `testTimeout`, 30 s here), and reaching it fails the test
- * with a message naming what never happened, instead of vitest's bare "timed out".
+ * Waiting in tests for something the code under test reaches on its own (a request arrived, a job
+ * settled, a finalizer ran), without a time margin: the condition is polled until it holds,
+ * however loaded the machine is; no attempt limit can run out first. The only bound is just under
+ * the projects' `testTimeout` (30 s), and reaching it fails the test with a message naming what
+ * never happened, instead of vitest's bare "timed out".
  * @module
  */
 import { setTimeout as sleep } from 'node:timers/promises';
