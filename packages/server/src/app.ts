@@ -152,6 +152,7 @@ export function createApp(options: AppOptions): SvcApp {
       traceStore: options.traceStore,
       files: options.media.files,
       evals: options.evals,
+      scenarios: options.evals ? options.scenarios : undefined,
       publicOrigin: options.publicOrigin,
     });
   }

@@ -206,6 +206,7 @@ export class ScenarioStore {
          VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM scenario_versions WHERE scenario_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       versionByDigest: prepare('SELECT id FROM scenario_versions WHERE scenario_id = ? AND digest = ?'),
+      versionByNumber: prepare('SELECT id FROM scenario_versions WHERE scenario_id = ? AND number = ?'),
       version: prepare(`${VERSION_SELECT} WHERE v.id = ?`),
       versions: prepare(`${VERSION_SELECT} WHERE v.scenario_id = ? AND v.seq > ? ORDER BY v.seq LIMIT ?`),
     };
@@ -291,6 +292,15 @@ export class ScenarioStore {
       (row: VersionRow) => publicVersion(this.#remember(row)),
       scenario.id,
     );
+  }
+
+  /** The version `number` of a scenario (ID or slug), or its newest. @throws 404 when there is none. */
+  versionOf(idOrSlug: string, number?: number): VersionRecord {
+    const scenario = this.getScenario(idOrSlug);
+    if (number === undefined) return this.record(scenario.latestVersionId);
+    const row = this.#sql.versionByNumber!.get(scenario.id, number) as { id: string } | undefined;
+    if (row === undefined) throw new ApiError(404, 'not_found', `The scenario has no version ${number}.`);
+    return this.record(row.id);
   }
 
   /** A version whole (internal: the world and the sealed grading). @throws 404 when unknown. */
