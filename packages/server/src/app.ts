@@ -164,6 +164,7 @@ export function createApp(options: AppOptions): SvcApp {
         files: options.media.files,
         keyRing: options.keyRing,
         sessions: options.viewerSessions,
+        ...(options.evals && options.scenarios ? { scenarios: options.scenarios } : {}),
         ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
       }),
     );

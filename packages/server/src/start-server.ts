@@ -393,8 +393,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readModel,
       ...(faults ? { faults } : {}),
       viewerLoginLink(path?: string) {
-        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
-          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        if (path !== undefined && !/^\/(?:traces|scenarios)(\/|\?|$)/.test(path)) {
+          throw new TypeError(
+            `path must be a viewer page (/traces…, /scenarios…); got ${JSON.stringify(path)}`,
+          );
         }
         return loginLink(viewerSessions, origin, path);
       },

@@ -24,7 +24,7 @@ import { frameOf, page } from './render-page.js';
 const SPAN_ID = /^[0-9a-f]{16}$/;
 
 /** A same-origin reload of this URL (see `session-guard.ts`: the Strict cookie comes along). */
-function reloadHere(c: Context, assets: ViewerAssets): Response {
+export function reloadHere(c: Context, assets: ViewerAssets): Response {
   return page(
     c,
     <html lang="en">
