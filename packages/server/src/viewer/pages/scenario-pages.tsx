@@ -17,8 +17,8 @@ export function ScenarioListPage(props: { frame: PageFrame; scenarios: Scenario[
     <Layout frame={props.frame} title="Scenarios" search={false}>
       <h1>Scenarios</h1>
       <p class="muted">
-        Simulated worlds with sealed grading. Publish one with <code>svc scenario publish &lt;file&gt;</code>;
-        run it with <code>svc eval --scenario</code>, or here on a live local agent (
+        Simulated worlds with sealed grading. Publish one with <code>svc scenario publish &lt;file&gt;</code>,
+        run it with <code>svc eval --scenario</code>, or run it here on a live local agent (
         {formatCount(props.liveAgents)} live).
       </p>
       {props.scenarios.length === 0 ? (
