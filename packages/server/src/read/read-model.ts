@@ -73,13 +73,26 @@ export class ReadModel {
    * content (content attributes, message text, tool arguments and results, log bodies, status
    * messages) is left out, and its presence and size are shown.
    *
+   * The correlated log records come a page at a time (at most 200, in time order): `logsFrom`
+   * (default 0) is the index of the first one shown in the span's whole time-ordered list, and the
+   * answer's `omittedLogs` counts those after the page (see `SpanDetail`).
+   *
+   * @throws ApiError 400 (`invalid_request`) when `logsFrom` is not an integer of 0 or more.
    * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
    */
   async spanDetail(
     traceId: string,
     spanId: string,
-    options: { includeContent: boolean },
+    options: { includeContent: boolean; logsFrom?: number },
   ): Promise<SpanDetail> {
+    const logsFrom = options.logsFrom ?? 0;
+    if (!Number.isSafeInteger(logsFrom) || logsFrom < 0) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `logsFrom: must be an integer of 0 or more (the index of the first log record shown); got ${String(logsFrom)}.`,
+      );
+    }
     const traceNo = this.#traceNumber(traceId);
     await this.#catchUp();
     const span = this.#spans.span(traceNo, spanId);
@@ -116,6 +129,7 @@ export class ReadModel {
         span,
         outline,
         logs,
+        logsFrom,
         listed,
         stateOf: async (sha256) => {
           const holding = await this.#files.holding(traceId, sha256);

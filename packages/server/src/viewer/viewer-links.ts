@@ -13,6 +13,15 @@ export function tracePageHref(traceId: string, spanId?: string, after?: string):
   return `/traces/${encodeURIComponent(traceId)}${query === '' ? '' : `?${query}`}`;
 }
 
+/**
+ * The trace page selecting `spanId` with the page of its correlated log records starting at record
+ * `logsFrom` (in the span's time-ordered list; 0, the first page, is the span's own permalink).
+ */
+export function spanLogsHref(traceId: string, spanId: string, logsFrom: number): string {
+  const href = tracePageHref(traceId, spanId);
+  return logsFrom === 0 ? href : `${href}&${new URLSearchParams({ logs: String(logsFrom) })}`;
+}
+
 /** The prefix of a span's detail fragment URL (the span ID follows). */
 export function fragmentPrefix(traceId: string): string {
   return `/traces/${encodeURIComponent(traceId)}/spans/`;
@@ -32,7 +41,8 @@ export function fileHref(
 
 /**
  * Which value of a span: one of its attributes, an attribute of its event at `event`, or the body
- * (or an attribute) of its correlated log record at `log` (indexes as `spanDetail` lists them).
+ * (or an attribute) of its correlated log record at `log` (the index in the span's whole
+ * time-ordered list of log records, whichever page of them shows it).
  */
 export type ValueWhere =
   | { attribute: string }
