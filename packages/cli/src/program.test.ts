@@ -76,11 +76,11 @@ describe('svc --version', () => {
 });
 
 describe('what svc says it does', () => {
-  it('promises only the commands it has: serve and mcp', async () => {
+  it('promises only the commands it has: serve, mcp and scenario', async () => {
     const { stdout } = await svc('--help');
     expect(stdout).toContain('\nServe the svc reference service locally, and its MCP tools over stdio.\n');
     const commands = stdout.slice(stdout.indexOf('Commands:')).match(/^ {2}\S+/gm);
-    expect(commands).toEqual(['  serve', '  mcp', '  help']);
+    expect(commands).toEqual(['  serve', '  mcp', '  scenario', '  help']);
     expect(manifest.description).toBe(
       'The svc command: serve the reference service locally, and its MCP tools over stdio.',
     );

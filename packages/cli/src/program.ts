@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import manifest from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error.js';
 import { registerMcpCommand } from './commands/mcp.js';
+import { registerScenarioCommand } from './commands/scenario.js';
 import { registerServeCommand } from './commands/serve.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, type OutputStream, resolveIo } from './io.js';
@@ -37,6 +38,7 @@ export function createProgram(io: CliIo): Command {
     .showHelpAfterError('(add --help for usage)');
   registerServeCommand(program, io);
   registerMcpCommand(program, io);
+  registerScenarioCommand(program, io);
   return program;
 }
 

@@ -6,6 +6,15 @@
  * package's build bundles it (tsup `noExternal`), and it is never published.
  * @module
  */
+
+export {
+  decideExactMatch,
+  decideIncludes,
+  type ExactMatchDecision,
+  foldCase,
+  type IncludesDecision,
+  jsonEqual,
+} from './builtin-comparisons.js';
 export { AGENT_FILE_ROLES, CASE_FILE_ROLES } from './case-file-roles.js';
 export {
   CONTENT_ATTRIBUTES,

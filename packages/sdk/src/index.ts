@@ -49,7 +49,7 @@ export {
   OutcomeSerializationError,
   type OutcomeSerializationErrorOptions,
 } from './errors/outcome-serialization-error.js';
-export { SvcApiError, type SvcApiErrorOptions } from './errors/svc-api-error.js';
+export { SvcApiError, type SvcApiErrorOptions, type SvcApiProblem } from './errors/svc-api-error.js';
 export { SvcConnectionError, type SvcConnectionErrorOptions } from './errors/svc-connection-error.js';
 export { SvcError, type SvcErrorOptions } from './errors/svc-error.js';
 export { SvcExportError, type SvcExportErrorOptions } from './errors/svc-export-error.js';

@@ -30,6 +30,10 @@ import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
+import { registerScenarioRoutes } from './scenarios/routes/scenario-routes.js';
+import { registerWorldMcpRoute } from './scenarios/routes/world-mcp-route.js';
+import { registerWorldRoutes } from './scenarios/routes/world-routes.js';
+import type { Scenarios } from './scenarios/scenarios.js';
 import type { ViewerSessions } from './viewer/session/viewer-sessions.js';
 import { createViewer } from './viewer/viewer-app.js';
 
@@ -46,6 +50,11 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
+  /**
+   * Scenarios (built on `evals`): their registry routes, the worlds' tools (`/api/v1/worlds/…`,
+   * `/mcp/worlds/{worldId}`), their MCP tools and viewer pages, when given with `evals`.
+   */
+  scenarios?: Scenarios;
   /** The read model; the read API (`/api/v1/traces…`) and the MCP tool server (`/mcp`) are served when given. */
   readModel?: ReadModel;
   /** Receives one entry per request (the request log); none when omitted. */
@@ -126,6 +135,12 @@ export function createApp(options: AppOptions): SvcApp {
   };
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
+  // After the registry's: its routes take the public origin the registry's context was given.
+  if (options.evals && options.scenarios) {
+    registerScenarioRoutes(app, options.scenarios);
+    registerWorldRoutes(app, options.scenarios);
+    registerWorldMcpRoute(app, options.keyRing, options.scenarios, options.publicOrigin);
+  }
   if (options.readModel) {
     registerReadRoutes(app, options.readModel);
     // The MCP tool server (`/mcp`) reads through the same read model and registry.
@@ -134,6 +149,7 @@ export function createApp(options: AppOptions): SvcApp {
       traceStore: options.traceStore,
       files: options.media.files,
       evals: options.evals,
+      scenarios: options.evals ? options.scenarios : undefined,
       publicOrigin: options.publicOrigin,
     });
   }
@@ -145,6 +161,7 @@ export function createApp(options: AppOptions): SvcApp {
         files: options.media.files,
         keyRing: options.keyRing,
         sessions: options.viewerSessions,
+        ...(options.evals && options.scenarios ? { scenarios: options.scenarios } : {}),
         ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
       }),
     );

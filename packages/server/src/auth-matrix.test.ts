@@ -326,6 +326,31 @@ describe('auth matrix: every route × every key preset', () => {
     }
   });
 
+  it('keeps every project key out of the world routes, which take a trial token only', async () => {
+    const worldRoutes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
+      (r) => ROUTE_ACCESS[r].auth === 'trial-token',
+    );
+    expect(worldRoutes.sort()).toEqual(['worlds.tools.call', 'worlds.tools.list']);
+    for (const route of worldRoutes) {
+      const access = ROUTE_ACCESS[route];
+      expect(access.presets).toEqual([]);
+      const path = access.path
+        .replace('{worldId}', '0b7c3c9e-8d2a-4f57-9a43-2f6d0c1e5b8a')
+        .replace('{toolName}', 'x');
+      for (const key of Object.values(fx.server.keys)) {
+        const res = await fx.server.app.request(path, {
+          method: access.method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          ...(access.method === 'POST' ? { body: '{}' } : {}),
+        });
+        expect(res.status).toBe(403);
+        const body = await res.text();
+        expect(JSON.parse(body)).toMatchObject({ error: { code: 'forbidden' } });
+        expect(body).not.toContain(key);
+      }
+    }
+  });
+
   it('keeps the machine credential to the managed-target routes, which take no other key', () => {
     const machineRoutes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter((r) =>
       ROUTE_ACCESS[r].presets.includes('machine'),

@@ -9,6 +9,7 @@ import { EVAL_ROUTE_ACCESS } from './evals/eval-route-access.js';
 import { MEDIA_ROUTE_ACCESS } from './media/media-route-access.js';
 import { READ_ROUTE_ACCESS } from './read/read-route-access.js';
 import { SERVICE_ROUTE_ACCESS } from './routes/service-route-access.js';
+import { SCENARIO_ROUTE_ACCESS } from './scenarios/scenario-route-access.js';
 
 /**
  * Route → presets allowed. A missing or unknown key is answered 401 on every route but the
@@ -22,6 +23,7 @@ import { SERVICE_ROUTE_ACCESS } from './routes/service-route-access.js';
  * - Setup credential: the project check, ingest and receipts, so a new integration can prove it
  *   works; SDKs holding one upload no files.
  * - Machine credential: only the managed-target routes (claim, output files, outcome).
+ * - Trial token (not a project key): only its own world's tools (`auth: 'trial-token'`).
  */
 const ROUTES = {
   // The service's own routes: the project check, ingest, receipts, the OpenAPI document.
@@ -32,6 +34,8 @@ const ROUTES = {
   ...MEDIA_ROUTE_ACCESS,
   // The read API: browsing traces reads recorded content, so Read and Read-and-write keys only.
   ...READ_ROUTE_ACCESS,
+  // Scenarios: like the registry; a world's tools take its trial's token and no project key.
+  ...SCENARIO_ROUTE_ACCESS,
 } as const satisfies Readonly<Record<string, RouteAccess>>;
 
 /** Identifies a route in the access table, in fault injection and in the OpenAPI document. */

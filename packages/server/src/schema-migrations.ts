@@ -12,6 +12,7 @@ import {
 } from './evals/eval-migration.js';
 import { EVAL_MANAGED_MIGRATION } from './evals/managed/managed-migration.js';
 import { TRACE_INDEX_MIGRATION } from './read/trace-index/trace-index-migration.js';
+import { SCENARIO_MIGRATION } from './scenarios/scenario-migration.js';
 
 /**
  * Each trace gets a row number (`trace_no`), in order of first arrival, and spans, events, links
@@ -291,6 +292,9 @@ export const MIGRATIONS: readonly string[] = [
   TRACE_NUMBER_MIGRATION,
   // The trace index of the read model: span facts, trace summaries and search terms.
   TRACE_INDEX_MIGRATION,
+  // Scenarios: versions, runs, trials and their worlds, tool calls, local agents and launches; and
+  // sealed scorer versions (a scenario's hosted judges).
+  SCENARIO_MIGRATION,
 ];
 
 /** The schema version (`PRAGMA user_version`) of an up-to-date database: one per migration. */

@@ -35,6 +35,7 @@ import { bootstrapProject } from './project/bootstrap-project.js';
 import type { Project, ProjectKeys } from './project/project.js';
 import { ReadModel } from './read/read-model.js';
 import type { RouteId } from './route-table.js';
+import { createScenarios, type Scenarios } from './scenarios/scenarios.js';
 import { MIGRATIONS } from './schema-migrations.js';
 import { DataDirLock, LOCK_FILE, LOCK_HOLDER_FILE } from './store/data-dir-lock.js';
 import { openDatabase } from './store/sqlite-database.js';
@@ -93,6 +94,19 @@ export interface StartServerOptions {
   requestLog?: boolean | RequestLogSink;
   /** Receives the text of each unhandled error (type, message, stack; sanitized). Default: stderr. */
   errorLog?: (text: string) => void;
+  /**
+   * Scenarios: how long a trial's world takes calls (`trialTtlMillis`, default one hour; `0` makes
+   * worlds that are closed already, for tests), how recently a local agent must have polled to be
+   * live (`liveMillis`, default 30 s, also the lease of a launch), the poll interval told to
+   * workers (`pollIntervalMillis`, default 2 s), and the clock of those (`now`, ms since the epoch;
+   * tests inject one).
+   */
+  scenarios?: {
+    trialTtlMillis?: number;
+    liveMillis?: number;
+    pollIntervalMillis?: number;
+    now?: () => number;
+  };
   /**
    * Bytes of request bodies held in memory at once by this server; past it, requests are
    * answered 503 with `Retry-After`. Without it, the servers of a process share one budget of
@@ -185,6 +199,18 @@ function validateOptions(options: StartServerOptions): void {
   ) {
     throw new TypeError(
       `bodyBudgetBytes must be an integer of at least ${MAX_OTLP_BODY_BYTES} (the largest request body); got ${String(bodyBudgetBytes)}`,
+    );
+  }
+  const scenarioOptions = options.scenarios ?? {};
+  for (const name of ['trialTtlMillis', 'liveMillis', 'pollIntervalMillis'] as const) {
+    const value = scenarioOptions[name];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+      throw new TypeError(`scenarios.${name} must be an integer of at least 0; got ${String(value)}`);
+    }
+  }
+  if (scenarioOptions.now !== undefined && typeof scenarioOptions.now !== 'function') {
+    throw new TypeError(
+      `scenarios.now must be a function returning ms since the epoch; got ${typeof scenarioOptions.now}`,
     );
   }
   const modelKinds = ['function', 'object', 'string'];
@@ -331,6 +357,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
+    const scenarios: Scenarios = createScenarios({
+      registry: evals,
+      tokenSecret: linkSecret,
+      now: options.scenarios?.now,
+      trialTtlMillis: options.scenarios?.trialTtlMillis,
+      liveMillis: options.scenarios?.liveMillis,
+      pollIntervalMillis: options.scenarios?.pollIntervalMillis,
+    });
     const viewerSessions = new ViewerSessions(options.viewerClock);
     const requestLog = requestLogSink(options.requestLog);
     app = createApp({
@@ -340,6 +374,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicOrigin: origin,
       media,
       evals,
+      scenarios,
       readModel,
       viewerSessions,
       ...(faults ? { faults } : {}),
@@ -364,8 +399,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readModel,
       ...(faults ? { faults } : {}),
       viewerLoginLink(path?: string) {
-        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
-          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        if (path !== undefined && !/^\/(?:traces|scenarios)(\/|\?|$)/.test(path)) {
+          throw new TypeError(
+            `path must be a viewer page (/traces…, /scenarios…); got ${JSON.stringify(path)}`,
+          );
         }
         return loginLink(viewerSessions, origin, path);
       },

@@ -11,7 +11,7 @@ import { serviceEnv } from '../service-env.js';
 import { CapturedOutput } from '../testing/captured-output.js';
 
 const TOOLS =
-  'search_traces, get_trace, get_span, verify_trace, get_experiment, get_experiment_item, list_datasets, list_scorers';
+  'search_traces, get_trace, get_span, verify_trace, get_experiment, get_experiment_item, list_datasets, list_scorers, list_scenarios, get_scenario, list_local_agents, launch_local_run';
 let server: RunningServer;
 let dir: string;
 
@@ -53,7 +53,7 @@ describe('svc mcp --check', () => {
     const result = await svc(['mcp', '--check', '--env-file', file]);
     expect(result).toEqual({
       code: ExitCode.Ok,
-      stdout: `svc mcp: connected to ${server.origin}/mcp (svc 0.4.1) with SVC_MCP_KEY\n8 tools: ${TOOLS}\n`,
+      stdout: `svc mcp: connected to ${server.origin}/mcp (svc 0.4.1) with SVC_MCP_KEY\n12 tools: ${TOOLS}\n`,
       stderr: '',
     });
     for (const key of Object.values(server.keys)) expect(result.stdout + result.stderr).not.toContain(key);
@@ -67,7 +67,7 @@ describe('svc mcp --check', () => {
       SVC_MCP_KEY: server.keys.readWrite,
     });
     expect(fromEnv.code).toBe(ExitCode.Ok);
-    expect(fromEnv.stdout).toContain('8 tools');
+    expect(fromEnv.stdout).toContain('12 tools');
   });
 
   it('exits 1 with the reason when the service refuses the key', async () => {

@@ -98,7 +98,7 @@ describe('Streamable HTTP and stdio (svc mcp)', () => {
   it('list the same tools and resource templates, and the same server', async () => {
     const [overHttp, overStdio] = await Promise.all([http.listTools(), stdio.listTools()]);
     expect(overStdio).toEqual(overHttp);
-    expect(overHttp.tools).toHaveLength(8);
+    expect(overHttp.tools).toHaveLength(12);
     expect(await stdio.listResourceTemplates()).toEqual(await http.listResourceTemplates());
     expect(stdio.getServerVersion()).toEqual(http.getServerVersion());
     expect(stdio.getInstructions()).toEqual(http.getInstructions());
@@ -115,6 +115,8 @@ describe('Streamable HTTP and stdio (svc mcp)', () => {
     ],
     ['list_datasets', () => ({})],
     ['list_scorers', () => ({ limit: 1 })],
+    ['list_scenarios', () => ({ limit: 1 })],
+    ['list_local_agents', () => ({})],
     ['get_experiment', () => ({ experiment_id: '00000000-0000-4000-8000-000000000000' })],
     ['get_span', () => ({ trace_id: t.traceId, span_id: 'not-an-id' })],
     ['get_trace', () => ({ trace_id: 'ffffffffffffffffffffffffffffffff' })],

@@ -15,6 +15,14 @@ export interface SvcApiErrorOptions extends SvcErrorOptions {
   status?: number;
   /** The service's machine-readable error code (e.g. `stale_revision`), when it sent one. */
   code?: string;
+  /** The problems of a refused scenario document, each with its JSON Pointer. */
+  problems?: readonly SvcApiProblem[];
+}
+
+/** One problem of a refused input: where (a JSON Pointer into it) and the rule it breaks. */
+export interface SvcApiProblem {
+  path: string;
+  message: string;
 }
 
 /**
@@ -29,11 +37,17 @@ export class SvcApiError extends SvcError {
   declare readonly status?: number;
   /** The service's machine-readable error code (e.g. `stale_revision`, `frozen`), when given. */
   declare readonly code?: string;
+  /**
+   * The problems of a refused scenario document (`invalid_scenario`): each with its JSON Pointer
+   * into the document and the rule it breaks, as the service wrote them (never a document value).
+   */
+  declare readonly problems?: readonly SvcApiProblem[];
 
   constructor(message: string, options: SvcApiErrorOptions = {}) {
     super(message, options);
     if (options.status !== undefined) this.status = options.status;
     if (options.code !== undefined) this.code = options.code;
+    if (options.problems !== undefined) this.problems = options.problems;
   }
 
   /** True when `error` is a {@link SvcApiError}, from any copy of the package. */

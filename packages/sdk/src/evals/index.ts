@@ -17,7 +17,7 @@ export {
   OutcomeSerializationError,
   type OutcomeSerializationErrorOptions,
 } from '../errors/outcome-serialization-error.js';
-export { SvcApiError, type SvcApiErrorOptions } from '../errors/svc-api-error.js';
+export { SvcApiError, type SvcApiErrorOptions, type SvcApiProblem } from '../errors/svc-api-error.js';
 export { SvcError, type SvcErrorOptions } from '../errors/svc-error.js';
 export {
   UncertainExecutionError,
@@ -32,8 +32,11 @@ export { createEvaluationClient, type EvaluationClient } from './client/evaluati
 export type { EvaluationClientOptions } from './client/evaluation-client-options.js';
 export type { ExperimentMethods } from './client/experiment-methods.js';
 export type { JudgeMethods } from './client/judge-methods.js';
+export type { LocalAgentMethods } from './client/local-agent-methods.js';
 export type { RunMethods } from './client/run-methods.js';
+export type { ScenarioMethods } from './client/scenario-methods.js';
 export type { ScorerMethods } from './client/scorer-methods.js';
+export { createWorldClient, type WorldClient, type WorldClientOptions } from './client/world-client.js';
 export { rescore } from './runner/rescore.js';
 export { runExperiment } from './runner/run-experiment.js';
 export {
@@ -142,4 +145,41 @@ export type {
   SubmitResultsInput,
   SubmittedResults,
 } from './types/run-types.js';
+export type {
+  PointerTemplate,
+  ScenarioCaseDefinition,
+  ScenarioCheck,
+  ScenarioDocument,
+  ScenarioPrecondition,
+  ScenarioToolDefinition,
+  ScenarioToolEffect,
+  ValueTemplate,
+} from './types/scenario-document.js';
+export type {
+  CreateScenarioRunInput,
+  HeldLaunchInput,
+  Launch,
+  LaunchedRun,
+  LaunchLocalRunInput,
+  LocalAgent,
+  LocalAgentPoll,
+  PublishedScenario,
+  RegisteredLocalAgent,
+  RegisterLocalAgentInput,
+  Scenario,
+  ScenarioCaseFile,
+  ScenarioRun,
+  ScenarioRunRecord,
+  ScenarioTool,
+  ScenarioTrialSlot,
+  ScenarioVersion,
+  SealTrialInput,
+  StartedTrial,
+  StartTrialInput,
+  ToolCall,
+  Trial,
+  TrialCheck,
+  TrialOutcome,
+  WorldToolResult,
+} from './types/scenario-types.js';
 export type { Scorer, ScorerVersion } from './types/scorer-types.js';

@@ -31,7 +31,9 @@ export interface RouteAccess {
   presets: readonly KeyPreset[];
   /**
    * `signed-link`: the route takes no key (`presets` is empty); the link's signature, checked by
-   * the route itself, authorizes the request. Otherwise a Bearer key of one of `presets`.
+   * the route itself, authorizes the request. `trial-token`: the route takes a scenario trial's
+   * token (`presets` is empty), checked by the route itself; a project key is refused (403).
+   * Otherwise a Bearer key of one of `presets`.
    */
-  auth?: 'signed-link';
+  auth?: 'signed-link' | 'trial-token';
 }

@@ -2,7 +2,8 @@
  * The middleware in front of every route: injected faults (when enabled), then authentication
  * (`Authorization: Bearer <key>`) and the preset check of the route's row of the route table
  * (handed in by `app.ts`). Routes marked `auth: 'signed-link'` skip authentication here: their
- * handler checks the link's signature.
+ * handler checks the link's signature. Routes marked `auth: 'trial-token'` refuse project keys
+ * here (403) and leave the trial token to their handler.
  * @module
  */
 import type { HttpBindings } from '@hono/node-server';
@@ -78,6 +79,20 @@ export function routeGuard(
       return;
     }
     const presented = presentedKey(c.req.header('authorization'));
+    if (access.auth === 'trial-token') {
+      // A project key is not a trial token: refused as any key of a preset the route does not
+      // allow. Anything else goes to the route, which checks the token.
+      const key = presented === undefined ? undefined : keyRing.find(presented);
+      if (key !== undefined) {
+        throw new ApiError(
+          403,
+          'forbidden',
+          `A ${PRESET_NAMES[key.preset]} key cannot call ${access.method} ${access.path}; use the trial token the trial's start answered.`,
+        );
+      }
+      await next();
+      return;
+    }
     if (presented === undefined) {
       throw new ApiError(401, 'unauthorized', 'Send the project key as "Authorization: Bearer <key>".', {
         'www-authenticate': 'Bearer',

@@ -12,6 +12,12 @@ import { getExperimentItemTool, getExperimentTool } from './tools/experiment-too
 import { getSpanTool } from './tools/get-span-tool.js';
 import { getTraceTool } from './tools/get-trace-tool.js';
 import { listDatasetsTool, listScorersTool } from './tools/list-registry-tools.js';
+import {
+  getScenarioTool,
+  launchLocalRunTool,
+  listLocalAgentsTool,
+  listScenariosTool,
+} from './tools/scenario-tools.js';
 import { searchTracesTool } from './tools/search-traces-tool.js';
 import { verifyTraceTool } from './tools/verify-trace-tool.js';
 
@@ -25,6 +31,10 @@ export const MCP_TOOL_NAMES = [
   'get_experiment_item',
   'list_datasets',
   'list_scorers',
+  'list_scenarios',
+  'get_scenario',
+  'list_local_agents',
+  'launch_local_run',
 ] as const;
 
 /** A tool server on `sources`. */
@@ -41,6 +51,10 @@ export function createMcpServer(sources: McpSources, context: McpRequestContext)
   registerTool(server, getExperimentItemTool(sources));
   registerTool(server, listDatasetsTool(sources));
   registerTool(server, listScorersTool(sources));
+  registerTool(server, listScenariosTool(sources));
+  registerTool(server, getScenarioTool(sources));
+  registerTool(server, listLocalAgentsTool(sources));
+  registerTool(server, launchLocalRunTool(sources, context));
   registerFileResource(server, sources);
   return server;
 }

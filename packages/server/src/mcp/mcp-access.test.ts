@@ -18,6 +18,10 @@ const ARGS: Record<(typeof MCP_TOOL_NAMES)[number], Record<string, unknown>> = {
   get_experiment_item: { experiment_id: UNKNOWN_ID, case_id: UNKNOWN_ID },
   list_datasets: {},
   list_scorers: {},
+  list_scenarios: {},
+  get_scenario: { scenario: 'no-such-scenario' },
+  list_local_agents: {},
+  launch_local_run: { scenario: 'no-such-scenario' },
 };
 
 type KeyName = 'mcp' | 'read' | 'readWrite' | 'tracing' | 'setup' | 'machine';

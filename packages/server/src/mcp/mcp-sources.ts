@@ -7,6 +7,7 @@ import type { EvalRegistry } from '../evals/eval-registry.js';
 import type { TraceStore } from '../ingest/trace-store.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import type { ReadModel } from '../read/read-model.js';
+import type { Scenarios } from '../scenarios/scenarios.js';
 
 /** The sources of the MCP tool server. */
 export interface McpSources {
@@ -17,6 +18,8 @@ export interface McpSources {
   files: TraceFiles;
   /** The evaluation registry (`get_experiment`, `list_datasets`, …); without it those tools say so. */
   evals?: EvalRegistry | undefined;
+  /** Scenarios and local agents (`list_scenarios`, `launch_local_run`, …); without them those tools say so. */
+  scenarios?: Scenarios | undefined;
   /** Origin of links (`traceUrl` of receipts); the request's own origin when unset. */
   publicOrigin?: string | undefined;
 }

@@ -17,4 +17,5 @@ export const MCP_INSTRUCTIONS = [
   'Every answer fits a budget (20,000 tokens; lower it with max_tokens) and states its size; whatever it leaves out is in cuts[], each with the exact call (next) that fetches it.',
   'Recorded content (message text, tool arguments/results, inputs, outputs) only with include_content: true.',
   'Files are digests with a state; read a stored image or audio file as resource svc://traces/{traceId}/files/{sha256}.',
+  'Scenarios: list_scenarios → get_scenario (public part; grading is sealed); launch_local_run runs one on a live local agent (list_local_agents).',
 ].join(' ');

@@ -54,7 +54,7 @@ export const cursorInput = z
   .min(1)
   .max(4096)
   .optional()
-  .describe('Continue a previous answer: copy the cursor from its cuts[].next (or nextPage)');
+  .describe('Continue an answer: a cursor from its cuts[].next or nextPage');
 
 /** `limit`: items per page of a listing. */
 export const limitInput = (max: number, fallback: number) =>

@@ -19,17 +19,19 @@ describe('the tool list', () => {
     await expect(`${JSON.stringify(tools, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/tool-list.json');
   });
 
-  it('has the tools of the issue, read-only and closed-world, each argument described', async () => {
+  it('has the tools of the issue, closed-world, each argument described; all read-only but launch_local_run', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...MCP_TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       // Hosts cut descriptions past 2,048 characters.
       expect(tool.description!.length).toBeLessThanOrEqual(2_048);
+      // launch_local_run starts a run: it writes (nothing it destroys), and each call is a new run.
+      const launches = tool.name === 'launch_local_run';
       expect(tool.annotations).toMatchObject({
-        readOnlyHint: true,
+        readOnlyHint: !launches,
         destructiveHint: false,
-        idempotentHint: true,
+        idempotentHint: !launches,
         openWorldHint: false,
       });
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
@@ -47,6 +49,7 @@ describe('the tool list', () => {
       'get_span',
       'get_experiment',
       'get_experiment_item',
+      'get_scenario',
     ]);
     for (const tool of withContent) {
       expect(tool.inputSchema.properties?.include_content).toMatchObject({ type: 'boolean', default: false });

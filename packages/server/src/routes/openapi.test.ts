@@ -17,12 +17,13 @@ interface OpenApiDocument {
 }
 
 describe('/api/v1/openapi.json', () => {
-  it('describes every route of the access table with bearer security, signed-link routes with none', async () => {
+  it('describes every route of the access table with bearer security, signed-link routes with none, world routes with the trial token', async () => {
     const res = await fx.request('/api/v1/openapi.json', { key: fx.server.keys.read });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as OpenApiDocument;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.trialToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const access of Object.values(ROUTE_ACCESS)) {
       if (access.path === '/api/v1/openapi.json') continue;
       const operation = doc.paths[access.path]?.[access.method.toLowerCase()];
@@ -30,6 +31,13 @@ describe('/api/v1/openapi.json', () => {
       if (access.auth === 'signed-link') {
         expect(operation?.security).toEqual([]);
         expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['403', '404']));
+        continue;
+      }
+      if (access.auth === 'trial-token') {
+        expect(operation?.security).toEqual([{ trialToken: [] }]);
+        expect(Object.keys(operation?.responses ?? {})).toEqual(
+          expect.arrayContaining(['200', '401', '403']),
+        );
         continue;
       }
       expect(operation?.security).toEqual([{ bearer: [] }]);

@@ -183,7 +183,7 @@ describe('viewer access: one-time login links', () => {
 
   it('takes only viewer pages as where to land', () => {
     expect(() => fx.server.viewerLoginLink('https://attacker.example/')).toThrow(
-      'path must be a viewer page (/traces…); got "https://attacker.example/"',
+      'path must be a viewer page (/traces…, /scenarios…); got "https://attacker.example/"',
     );
     expect(fx.server.viewerLoginLink()).not.toContain('next=');
   });

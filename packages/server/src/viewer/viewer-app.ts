@@ -15,6 +15,9 @@
  * | `GET /traces/{traceId}/spans/{spanId}` | the selected span's detail (fragment for the script) |
  * | `GET /traces/{traceId}/spans/{spanId}/value` | the whole text of a value shown cut |
  * | `GET /traces/{traceId}/files/{sha256}[/wav]` | a file's bytes (raw PCM as WAV) |
+ * | `GET /scenarios`, `GET /scenarios/{scenario}` | scenarios, a scenario (public part, Run button, runs) |
+ * | `POST /scenarios/{scenario}/run` | launches a run on a live local agent, or shows why not |
+ * | `GET /scenarios/runs/{runId}` | a scenario run: each case's trials, outcomes, failed checks |
  * | `GET /viewer/static/…` | the script and the stylesheet |
  * @module
  */
@@ -23,6 +26,7 @@ import { HTTPException } from 'hono/http-exception';
 import { registerAssetRoutes } from './routes/asset-routes.js';
 import { registerFileRoutes } from './routes/file-routes.js';
 import { registerLoginRoutes } from './routes/login-routes.js';
+import { registerScenarioPages } from './routes/scenario-routes.js';
 import { registerTraceRoutes } from './routes/trace-routes.js';
 import { registerValueRoute } from './routes/value-route.js';
 import { loadViewerAssets } from './viewer-assets.js';
@@ -48,5 +52,6 @@ export function createViewer(options: ViewerOptions): Hono {
   registerTraceRoutes(viewer, options, assets);
   registerValueRoute(viewer, options);
   registerFileRoutes(viewer, options);
+  if (options.scenarios !== undefined) registerScenarioPages(viewer, options, options.scenarios, assets);
   return viewer;
 }

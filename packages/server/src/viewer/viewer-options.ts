@@ -5,6 +5,7 @@
 import type { KeyRing } from '../auth/key-ring.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import type { ReadModel } from '../read/read-model.js';
+import type { Scenarios } from '../scenarios/scenarios.js';
 import type { ViewerSessions } from './session/viewer-sessions.js';
 
 /** The viewer's sources and settings. */
@@ -17,6 +18,8 @@ export interface ViewerOptions {
   sessions: ViewerSessions;
   /** The public origin; its scheme decides whether cookies are Secure. The request's when omitted. */
   publicOrigin?: string;
+  /** Scenarios: their pages and the Run button (`/scenarios…`) are served when given. */
+  scenarios?: Scenarios;
   /** The clock (ms since epoch); `Date.now` when omitted. */
   now?: () => number;
 }

@@ -8,7 +8,7 @@
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { readCapped } from '@svc-run/io';
-import { SvcApiError } from '../../errors/svc-api-error.js';
+import { SvcApiError, type SvcApiProblem } from '../../errors/svc-api-error.js';
 import { displayOrigin, serviceUrl } from '../../http/service-request.js';
 import { Agent, type Dispatcher, request } from '../../http/undici.js';
 import type { ResolvedEvaluationClientOptions } from './evaluation-client-options.js';
@@ -57,6 +57,14 @@ function advice(status: number, code: string | undefined): string {
       return 'the hosted judge budget has no jobs left.';
     case 'conflict':
       return 'the request conflicts with the current state of the record.';
+    case 'invalid_scenario':
+      return "the scenario document has problems: each is in this error's problems, with its JSON Pointer.";
+    case 'already_sealed':
+      return 'the trial is sealed already: a sealed outcome is never sealed twice (retry a lost seal with its own idempotency key).';
+    case 'trial_closed':
+      return 'the trial is sealed or expired: its world takes no more calls.';
+    case 'no_live_worker':
+      return 'no local agent is live to serve the run: start one with svc eval --worker <agent file> --env-file <file>.';
   }
   if (status === 401) return 'the API key is wrong, revoked, or not a key of this project.';
   if (status === 403) {
@@ -71,6 +79,26 @@ function advice(status: number, code: string | undefined): string {
   if (status === 429 || status >= 500)
     return `the service is busy or failing; try again later. ${RETRY_ADVICE}`;
   return 'the request was refused.';
+}
+
+/** Most problems read from an answer, and the longest path and message kept. */
+const MAX_PROBLEMS = 100;
+const MAX_PROBLEM_TEXT = 2048;
+
+/**
+ * The `error.problems` of an answer (a refused scenario document), when it has a well-formed
+ * list: the service writes them itself (paths and rules, never a value of the document).
+ */
+function errorProblems(json: unknown): SvcApiProblem[] | undefined {
+  const problems = (json as { error?: { problems?: unknown } } | null)?.error?.problems;
+  if (!Array.isArray(problems)) return undefined;
+  const kept = problems.slice(0, MAX_PROBLEMS).flatMap((problem: unknown) => {
+    const { path, message } = (problem ?? {}) as { path?: unknown; message?: unknown };
+    return typeof path === 'string' && typeof message === 'string'
+      ? [{ path: path.slice(0, MAX_PROBLEM_TEXT), message: message.slice(0, MAX_PROBLEM_TEXT) }]
+      : [];
+  });
+  return kept.length === 0 ? undefined : kept;
 }
 
 function errorCode(json: unknown): string | undefined {
@@ -112,8 +140,27 @@ function serializeBody(call: EvalCall): string {
   return text;
 }
 
-/** A transport bound to validated client options. */
-export function createEvalTransport(options: ResolvedEvaluationClientOptions): EvalTransport {
+/** What a 401 or 403 means when the credential is a trial token rather than a project key. */
+function credentialAdvice(
+  status: number,
+  code: string | undefined,
+  credential: 'key' | 'trial token',
+): string | undefined {
+  if (credential !== 'trial token' || code === 'trial_closed') return undefined;
+  if (status === 401) return "the trial token is not valid: use the token of the trial's start answer.";
+  if (status === 403)
+    return "a trial token calls its own world's tools only (the world of its trial's start answer).";
+  return undefined;
+}
+
+/**
+ * A transport bound to validated client options. `credential` says what `apiKey` is: a project
+ * key (default), or a trial token (the world client), for the advice of refusals.
+ */
+export function createEvalTransport(
+  options: ResolvedEvaluationClientOptions,
+  credential: 'key' | 'trial token' = 'key',
+): EvalTransport {
   const origin = displayOrigin(options.baseUrl);
   return async <T>(call: EvalCall): Promise<T> => {
     const url = serviceUrl(options.baseUrl, call.path, call.query);
@@ -174,9 +221,10 @@ export function createEvalTransport(options: ResolvedEvaluationClientOptions): E
     const parsed = bytes.length === 0 ? ({ ok: false } as const) : parseJson(bytes);
     if (status < 200 || status >= 300) {
       const code = parsed.ok ? errorCode(parsed.value) : undefined;
+      const problems = parsed.ok && code === 'invalid_scenario' ? errorProblems(parsed.value) : undefined;
       throw new SvcApiError(
-        `${call.operation} was refused by the service at ${origin} (HTTP ${status}${code ? `, ${code}` : ''}): ${advice(status, code)}`,
-        { status, ...(code === undefined ? {} : { code }) },
+        `${call.operation} was refused by the service at ${origin} (HTTP ${status}${code ? `, ${code}` : ''}): ${credentialAdvice(status, code, credential) ?? advice(status, code)}${problems === undefined ? '' : ` (${problems.length} problem${problems.length === 1 ? '' : 's'})`}`,
+        { status, ...(code === undefined ? {} : { code }), ...(problems === undefined ? {} : { problems }) },
       );
     }
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {

@@ -15,7 +15,9 @@ import {
 } from './evaluation-client-options.js';
 import { type ExperimentMethods, experimentMethods } from './experiment-methods.js';
 import { type JudgeMethods, judgeMethods } from './judge-methods.js';
+import { type LocalAgentMethods, localAgentMethods } from './local-agent-methods.js';
 import { type RunMethods, runMethods } from './run-methods.js';
+import { type ScenarioMethods, scenarioMethods } from './scenario-methods.js';
 import { type ScorerMethods, scorerMethods } from './scorer-methods.js';
 
 /** The evaluation client: every method of the spec's table, plus `checkConnection()`. */
@@ -24,7 +26,9 @@ export interface EvaluationClient
     ScorerMethods,
     ExperimentMethods,
     RunMethods,
-    JudgeMethods {
+    JudgeMethods,
+    ScenarioMethods,
+    LocalAgentMethods {
   /** The service origin the client calls. */
   readonly baseUrl: string;
   /**
@@ -92,5 +96,7 @@ export function createEvaluationClient(options: EvaluationClientOptions): Evalua
     ...experimentMethods(send),
     ...runMethods(send),
     ...judgeMethods(send),
+    ...scenarioMethods(send),
+    ...localAgentMethods(send),
   };
 }

@@ -3,7 +3,7 @@
  * @module
  */
 
-import { jsonEqual } from './json-value.js';
+import { decideExactMatch } from '@svc-run/conventions';
 import type { Score } from './score.js';
 import { BUILTIN_METRICS } from './scorer-definitions.js';
 
@@ -17,16 +17,8 @@ const [METRIC] = BUILTIN_METRICS.exact_match;
  * written as text); a string that is not JSON text differs.
  */
 export function scoreExactMatch(output: unknown, expected: unknown): Score {
-  let equal = jsonEqual(output, expected);
-  let readAsJson = false;
-  if (!equal && (typeof output === 'string') !== (typeof expected === 'string')) {
-    const [text, other] = typeof output === 'string' ? [output, expected] : [expected as string, output];
-    const parsed = parseJson(text);
-    if (parsed.ok) {
-      readAsJson = true;
-      equal = jsonEqual(parsed.value, other);
-    }
-  }
+  // The comparison is shared with the server's scenario output checks (`@svc-run/conventions`).
+  const { equal, readAsJson } = decideExactMatch(output, expected);
   const explanation = !equal
     ? 'The output differs from the expected value.'
     : !readAsJson
@@ -35,12 +27,4 @@ export function scoreExactMatch(output: unknown, expected: unknown): Score {
         ? 'The output, read as JSON text, equals the expected value.'
         : 'The output equals the expected value read as JSON text.';
   return { status: 'scored', metrics: [{ name: METRIC.name, value: equal, passed: equal }], explanation };
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false }; // text that is not JSON is compared as text
-  }
 }

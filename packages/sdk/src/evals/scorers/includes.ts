@@ -3,7 +3,7 @@
  * @module
  */
 
-import { foldCase } from './fold-case.js';
+import { decideIncludes } from '@svc-run/conventions';
 import type { Score } from './score.js';
 import { BUILTIN_METRICS } from './scorer-definitions.js';
 
@@ -21,28 +21,17 @@ const [METRIC] = BUILTIN_METRICS.includes;
  * - The empty string is included in every text.
  */
 export function scoreIncludes(output: unknown, expected: unknown, caseSensitive: boolean): Score {
-  const fold = caseSensitive ? (text: string) => text : foldCase;
-  const haystack = fold(typeof output === 'string' ? output : JSON.stringify(output));
-  const needles = expectedTexts(expected).map(fold);
-  const found = needles.filter((needle) => haystack.includes(needle)).length;
-  const passed = found === needles.length;
+  // The comparison is shared with the server's scenario output checks (`@svc-run/conventions`).
+  const { found, expected: total, passed } = decideIncludes(output, expected, caseSensitive);
   const explanation =
-    needles.length === 1
+    total === 1
       ? passed
         ? 'The output includes the expected text.'
         : 'The output does not include the expected text.'
-      : `The output includes ${found} of the ${needles.length} expected texts.`;
+      : `The output includes ${found} of the ${total} expected texts.`;
   return {
     status: 'scored',
     metrics: [{ name: METRIC.name, value: passed, passed }],
     explanation: caseSensitive ? explanation : `${explanation.slice(0, -1)} (ignoring case).`,
   };
-}
-
-function expectedTexts(expected: unknown): string[] {
-  if (typeof expected === 'string') return [expected];
-  if (Array.isArray(expected) && expected.length > 0 && expected.every((item) => typeof item === 'string')) {
-    return expected;
-  }
-  return [JSON.stringify(expected)];
 }

@@ -65,26 +65,8 @@ function findIn(value: unknown, ancestors: Set<object>, depth: number): string |
 }
 
 /**
- * Structural equality of two JSON values: objects compare by their keys whatever the order
- * (properties valued `undefined` count as absent), arrays item by item in order, numbers by value
- * (`0` equals `-0`), strings by code units (no trimming or normalization).
+ * Structural equality of two JSON values (the shared comparison of `@svc-run/conventions`):
+ * objects compare by their keys whatever the order (properties valued `undefined` count as absent),
+ * arrays item by item in order, numbers by value, strings by code units.
  */
-export function jsonEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  if (Array.isArray(left) || Array.isArray(right)) {
-    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
-    return left.every((item, index) => jsonEqual(item, right[index]));
-  }
-  const leftRecord = left as Record<string, unknown>;
-  const rightRecord = right as Record<string, unknown>;
-  const leftKeys = definedKeys(leftRecord);
-  if (leftKeys.length !== definedKeys(rightRecord).length) return false;
-  return leftKeys.every(
-    (key) => Object.hasOwn(rightRecord, key) && jsonEqual(leftRecord[key], rightRecord[key]),
-  );
-}
-
-function definedKeys(record: Record<string, unknown>): string[] {
-  return Object.keys(record).filter((key) => record[key] !== undefined);
-}
+export { jsonEqual } from '@svc-run/conventions';

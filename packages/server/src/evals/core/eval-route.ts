@@ -6,6 +6,7 @@
  * @module
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { RouteAccess } from '../../auth/key-presets.js';
 import type { GuardedEnv } from '../../auth/route-guard.js';
 import { ApiError } from '../../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../../http/error-schema.js';
@@ -35,7 +36,27 @@ export interface RouteInput<P, Q, B, X = undefined> {
 
 /** One route: documentation, schemas and a synchronous handler. */
 export interface EvalRouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, X = undefined> {
-  id: EvalRouteId;
+  /** The route's ID in the route table: a row of `EVAL_ROUTE_ACCESS` unless `access` is given. */
+  id: EvalRouteId | (string & {});
+  /** The route's row when it is not a row of `EVAL_ROUTE_ACCESS` (a feature built on the registry: scenarios). */
+  access?: RouteAccess;
+  /** The OpenAPI tag; default `Evaluation`. */
+  tag?: string;
+  /**
+   * `none`: a mutation that is safe to repeat and takes no Idempotency-Key (nothing is kept for
+   * it), because its answer is the current state (a worker's poll). Default: the key is required.
+   */
+  idempotency?: 'none';
+  /**
+   * Validates the JSON body instead of `body` (which still documents it): for a route that answers
+   * every problem of the body at once rather than the first.
+   */
+  validateBody?(json: unknown): z.output<B>;
+  /**
+   * Shapes the answer sent, after the idempotency ledger: the ledger keeps the answer as handled,
+   * and a replay is shaped again (for example, a credential that is derived, never stored).
+   */
+  present?(answer: unknown, origin: string): unknown;
   summary: string;
   description?: string;
   params?: P;
@@ -101,16 +122,28 @@ function jsonResponse(text: string, status: number, replayed = false): Response 
   return new Response(text, { status, headers });
 }
 
+/** The row of `spec`'s route. @throws Error for an ID of no row (a programming error). */
+function accessOf(spec: { id: string; access?: RouteAccess | undefined }): RouteAccess {
+  const access = spec.access ?? (EVAL_ROUTE_ACCESS as Record<string, RouteAccess>)[spec.id];
+  if (access === undefined) throw new Error(`no route table row for ${spec.id}`);
+  return access;
+}
+
 function documentRoute(
   app: OpenAPIHono<GuardedEnv>,
   spec: EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>,
 ) {
-  const access = EVAL_ROUTE_ACCESS[spec.id];
+  const access = accessOf(spec);
   const mutation = access.method === 'POST';
+  const keyed = mutation && spec.idempotency !== 'none';
   const errors: Partial<Record<number, string>> = { ...spec.errors };
   if (mutation) {
-    errors[400] ??= 'Invalid request body or parameters, or a missing Idempotency-Key header';
-    errors[409] = `${errors[409] ? `${errors[409]}; or t` : 'T'}he idempotency key was used before with another request (idempotency_key_reused)`;
+    errors[400] ??= keyed
+      ? 'Invalid request body or parameters, or a missing Idempotency-Key header'
+      : 'Invalid request body or parameters';
+    if (keyed) {
+      errors[409] = `${errors[409] ? `${errors[409]}; or t` : 'T'}he idempotency key was used before with another request (idempotency_key_reused)`;
+    }
     errors[413] = 'The request body is over 1 MiB';
     errors[415] = 'The request body is not JSON';
     errors[422] ??=
@@ -127,7 +160,7 @@ function documentRoute(
   const request: Record<string, unknown> = {};
   if (spec.params) request.params = spec.params;
   if (spec.query) request.query = spec.query;
-  if (mutation) {
+  if (keyed) {
     request.headers = z.object({
       'idempotency-key': IdempotencyKeySchema.openapi({
         description:
@@ -141,7 +174,7 @@ function documentRoute(
     path: access.path,
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    tags: ['Evaluation'],
+    tags: [spec.tag ?? 'Evaluation'],
     security: [{ bearer: [] }],
     request: request as never,
     responses: responses as never,
@@ -156,8 +189,9 @@ export function registerEvalRoute<
   X = undefined,
 >(app: OpenAPIHono<GuardedEnv>, context: EvalContext, spec: EvalRouteSpec<P, Q, B, X>): void {
   const publicOrigin = context.publicOrigin;
-  const access = EVAL_ROUTE_ACCESS[spec.id];
+  const access = accessOf(spec);
   const mutation = access.method === 'POST';
+  const present = spec.present ?? ((answer: unknown, _origin: string) => answer);
   documentRoute(app, spec as unknown as EvalRouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>);
   app.on(access.method, honoPath(access.path), async (c) => {
     const params = spec.params ? parseInput(spec.params, c.req.param(), '') : ({} as z.output<P>);
@@ -172,7 +206,30 @@ export function registerEvalRoute<
         origin,
         afterCommit: (work) => work(),
       });
-      return jsonResponse(encodeAnswer(answer, spec.paged === true), 200);
+      return jsonResponse(encodeAnswer(present(answer, origin), spec.paged === true), 200);
+    }
+    const validate = (json: unknown): z.output<B> =>
+      spec.validateBody !== undefined
+        ? spec.validateBody(json)
+        : spec.body
+          ? parseInput(spec.body, json, '')
+          : (undefined as z.output<B>);
+    if (spec.idempotency === 'none') {
+      const json = await readJsonBody(c.req.raw, c.env?.incoming);
+      const body = validate(json);
+      const committed: Array<() => void> = [];
+      const answer = inTransaction(context.db, () =>
+        spec.handle({
+          params,
+          query,
+          body,
+          prepared: undefined as X,
+          origin,
+          afterCommit: (work) => committed.push(work),
+        }),
+      );
+      for (const work of committed) work();
+      return jsonResponse(encodeAnswer(present(answer, origin), false), 200);
     }
     const header = c.req.header(IDEMPOTENCY_HEADER);
     if (header === undefined) {
@@ -184,7 +241,7 @@ export function registerEvalRoute<
     }
     const key = parseInput(IdempotencyKeySchema, header, 'Idempotency-Key header');
     const json = await readJsonBody(c.req.raw, c.env?.incoming);
-    const body = spec.body ? parseInput(spec.body, json, '') : (undefined as z.output<B>);
+    const body = validate(json);
     const fingerprint = requestFingerprint(access.method, new URL(c.req.url).pathname, json);
     const committed: Array<() => void> = [];
     // Asynchronous preparation runs before the transaction, and not when the key has an answer.
@@ -217,6 +274,10 @@ export function registerEvalRoute<
       return { text, status: 200, replayed: false };
     });
     for (const work of committed) work();
-    return jsonResponse(outcome.text, outcome.status, outcome.replayed);
+    const text =
+      spec.present === undefined
+        ? outcome.text
+        : encodeAnswer(present(JSON.parse(outcome.text), origin), false);
+    return jsonResponse(text, outcome.status, outcome.replayed);
   });
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { RouteAccess } from '../../auth/key-presets.js';
 import type { GuardedEnv } from '../../auth/route-guard.js';
 import type { EvalRouteId } from '../eval-route-access.js';
 import type { EvalContext } from './eval-context.js';
@@ -14,7 +15,11 @@ import { PageQuerySchema, type PageRequest, pageRequest } from './paging.js';
 
 /** What a read route documents and answers. */
 interface ReadRouteSpec<P extends z.ZodType> {
-  id: EvalRouteId;
+  id: EvalRouteId | (string & {});
+  /** The route's row when it is not a row of `EVAL_ROUTE_ACCESS` (see `EvalRouteSpec.access`). */
+  access?: RouteAccess;
+  /** The OpenAPI tag; default `Evaluation`. */
+  tag?: string;
   summary: string;
   description?: string;
   /** Schema of the 200 answer. */

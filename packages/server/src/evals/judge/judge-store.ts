@@ -82,6 +82,9 @@ export class JudgeStore {
          VALUES (?, ?, ?, ?, 'queued', ?)`,
       ),
       job: prepare('SELECT * FROM eval_judge_jobs WHERE id = ?'),
+      latestFor: prepare(
+        'SELECT * FROM eval_judge_jobs WHERE item_id = ? AND scorer_version_id = ? ORDER BY seq DESC LIMIT 1',
+      ),
       jobs: prepare('SELECT * FROM eval_judge_jobs WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?'),
       active: prepare(
         "SELECT 1 FROM eval_judge_jobs WHERE item_id = ? AND scorer_version_id = ? AND state IN ('queued', 'running')",
@@ -167,6 +170,12 @@ export class JudgeStore {
   /** A job. @throws 404 when unknown. */
   get(id: string): JudgeJob {
     return requireRow(this.#sql.job!, id, 'No judge job has this ID.', toJob);
+  }
+
+  /** The latest job of an item and scorer version, or `undefined`. */
+  latestFor(itemId: string, scorerVersionId: string): JudgeJob | undefined {
+    const row = this.#sql.latestFor!.get(itemId, scorerVersionId) as JobRow | undefined;
+    return row === undefined ? undefined : toJob(row);
   }
 
   /** A page of the jobs of a run, oldest first. */

@@ -92,6 +92,7 @@ export class ResultStore {
       ),
       exists: prepare('SELECT 1 FROM eval_results WHERE item_id = ? AND scorer_version_id = ?'),
       result: prepare(`${RESULT_SELECT} WHERE r.id = ?`),
+      ofPair: prepare(`${RESULT_SELECT} WHERE r.item_id = ? AND r.scorer_version_id = ?`),
       results: prepare(`${RESULT_SELECT} WHERE r.run_id = ? AND r.seq > ? ORDER BY r.seq LIMIT ?`),
       ofExecution: prepare(
         `${RESULT_SELECT} JOIN eval_subjects s ON s.id = i.subject_id WHERE s.execution_id = ? ORDER BY r.seq`,
@@ -170,6 +171,12 @@ export class ResultStore {
       this.#context.now(),
     );
     return id;
+  }
+
+  /** The result of a pair, or `undefined`. */
+  find(itemId: string, scorerVersionId: string): EvaluationResult | undefined {
+    const row = this.#sql.ofPair!.get(itemId, scorerVersionId) as ResultRow | undefined;
+    return row === undefined ? undefined : toResult(row);
   }
 
   /** Whether a pair has a result. */

@@ -14,7 +14,7 @@ import {
   ScorerSchema,
   ScorerVersionSchema,
 } from './scorer-schemas.js';
-import type { ScorerStore } from './scorer-store.js';
+import { publicScorerVersion, type ScorerStore } from './scorer-store.js';
 
 const ScorerParams = z.object({ scorerId: idParam('scorerId') });
 
@@ -57,14 +57,16 @@ export function registerScorerRoutes(
     body: ScorerDefinitionSchema,
     response: ScorerVersionSchema,
     errors: { 400: 'Invalid definition or metric definitions', 404: 'No such scorer' },
-    handle: ({ params, body }) => store.publishVersion(params.scorerId, body),
+    handle: ({ params, body }) => publicScorerVersion(store.publishVersion(params.scorerId, body)),
   });
   registerGetRoute(app, context, {
     id: 'evals.scorerVersions.get',
     summary: 'Reads a scorer version',
+    description:
+      "A sealed version (a scenario's llm_judge check) is shown without its config: its rubric is part of the scenario's sealed grading.",
     params: z.object({ versionId: idParam('versionId') }),
     response: ScorerVersionSchema,
     missing: 'No such scorer version',
-    handle: (params) => store.getVersion(params.versionId),
+    handle: (params) => publicScorerVersion(store.getVersion(params.versionId)),
   });
 }

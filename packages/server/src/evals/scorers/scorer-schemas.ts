@@ -147,6 +147,10 @@ export const ScorerVersionSchema = z
     number: z.number().int(),
     definition: StoredDefinitionSchema,
     createdAt: z.string(),
+    sealed: z
+      .literal(true)
+      .optional()
+      .describe("Present on a scenario's sealed hosted judge: its config (rubric) is never shown"),
   })
   .openapi('ScorerVersion');
 

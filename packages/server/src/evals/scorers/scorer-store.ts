@@ -28,6 +28,11 @@ export interface ScorerVersion {
   number: number;
   definition: StoredDefinition;
   createdAt: string;
+  /**
+   * True for a version whose hosted-judge configuration is sealed (a scenario's `llm_judge`
+   * check): the API shows its kind and metrics, never its `config` (the rubric).
+   */
+  sealed?: true;
 }
 
 interface VersionRow {
@@ -37,16 +42,26 @@ interface VersionRow {
   number: number;
   definition: string;
   created_at: string;
+  sealed: number;
 }
 
 function toVersion(row: VersionRow): ScorerVersion {
-  return {
+  const version: ScorerVersion = {
     id: row.id,
     scorerId: row.scorer_id,
     number: Number(row.number),
     definition: JSON.parse(row.definition) as StoredDefinition,
     createdAt: row.created_at,
   };
+  if (Number(row.sealed) === 1) version.sealed = true;
+  return version;
+}
+
+/** A version as the API shows it: a sealed one without its `config`. */
+export function publicScorerVersion(version: ScorerVersion): ScorerVersion {
+  if (version.sealed !== true) return version;
+  const { config: _sealed, ...definition } = version.definition as StoredDefinition & { config?: unknown };
+  return { ...version, definition: definition as StoredDefinition };
 }
 
 /** The definition as stored: built-in metrics filled in, `caseSensitive` defaulted, digests prefixed. */
@@ -92,8 +107,8 @@ export class ScorerStore {
     const prepare = (sql: string) => context.db.prepare(sql);
     this.#sql = {
       insertVersion: prepare(
-        `INSERT INTO eval_scorer_versions (id, scorer_id, number, definition, created_at)
-         VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM eval_scorer_versions WHERE scorer_id = ?), ?, ?)`,
+        `INSERT INTO eval_scorer_versions (id, scorer_id, number, definition, created_at, sealed)
+         VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM eval_scorer_versions WHERE scorer_id = ?), ?, ?, ?)`,
       ),
       version: prepare('SELECT * FROM eval_scorer_versions WHERE id = ?'),
     };
@@ -114,12 +129,26 @@ export class ScorerStore {
     return this.#scorers.list(page);
   }
 
-  /** Publishes the next, immutable version of a scorer. */
-  publishVersion(scorerId: string, definition: ScorerDefinitionInput): ScorerVersion {
+  /**
+   * Publishes the next, immutable version of a scorer. `sealed` (a scenario's hosted judge) keeps
+   * its configuration out of every answer (see {@link publicScorerVersion}).
+   */
+  publishVersion(
+    scorerId: string,
+    definition: ScorerDefinitionInput,
+    options: { sealed?: boolean } = {},
+  ): ScorerVersion {
     this.getScorer(scorerId);
     const id = randomUUID();
     const stored = normalizeDefinition(definition);
-    this.#sql.insertVersion!.run(id, scorerId, scorerId, JSON.stringify(stored), this.#context.now());
+    this.#sql.insertVersion!.run(
+      id,
+      scorerId,
+      scorerId,
+      JSON.stringify(stored),
+      this.#context.now(),
+      options.sealed === true ? 1 : 0,
+    );
     return this.getVersion(id);
   }
 

@@ -39,6 +39,7 @@ export function Layout(props: {
           <a class="brand" href="/traces">
             svc · Traces
           </a>
+          {frame.signedIn ? <a href="/scenarios">Scenarios</a> : null}
           {frame.signedIn && props.search !== false ? (
             <form class="find" method="get" action="/traces">
               <input

@@ -34,7 +34,7 @@ function logsFromOf(url: URL): number {
 }
 
 /** A same-origin reload of this URL (see `session-guard.ts`: the Strict cookie comes along). */
-function reloadHere(c: Context, assets: ViewerAssets): Response {
+export function reloadHere(c: Context, assets: ViewerAssets): Response {
   return page(
     c,
     <html lang="en">
