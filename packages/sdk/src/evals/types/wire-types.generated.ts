@@ -413,6 +413,11 @@ export interface components {
             id: string;
             number: number;
             scorerId: string;
+            /**
+             * @description Present on a scenario's sealed hosted judge: its config (rubric) is never shown
+             * @enum {boolean}
+             */
+            sealed?: true;
         };
         StartExecution: {
             /** @description Needed to replace an execution still started (it may have completed) */
