@@ -2,9 +2,10 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_PREFIXES, KEY_PRESETS, type KeyPreset } from './auth/key-presets.js';
 import { ROUTE_ACCESS, type RouteId } from './route-table.js';
-import { evalRouteCalls, managedTargetStandIn } from './test-support/eval-route-calls.js';
+import { type EvalRouteCall, evalRouteCalls, managedTargetStandIn } from './test-support/eval-route-calls.js';
 import { reservation, sha256Of, upload } from './test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, tracesRequest } from './test-support/otlp-fixtures.js';
+import { scenarioRouteCalls } from './test-support/scenario-route-calls.js';
 import { useServer } from './test-support/server-fixture.js';
 
 // Judge jobs stay running until cancelled (their model answers only an abort); managed targets on
@@ -25,7 +26,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await target.close();
 });
-const evalCalls = evalRouteCalls(fx, () => target.url);
+const evalCalls: Partial<Record<string, (key: string) => Promise<EvalRouteCall>>> = {
+  ...evalRouteCalls(fx, () => target.url),
+  ...scenarioRouteCalls(fx),
+};
 
 const KEY_FIELD = {
   tracing: 'tracing',
@@ -155,6 +159,29 @@ const ROUTES: Record<string, readonly [method: string, path: string, rule: Rule]
   'evals.executions.outputFiles': ['POST', '/api/v1/evals/executions/{executionId}/output-files', 'machine'],
   'evals.executions.outcome': ['POST', '/api/v1/evals/executions/{executionId}/outcome', 'machine'],
   'evals.executions.managed': ['GET', '/api/v1/evals/executions/{executionId}/managed', 'registryRead'],
+  // Scenarios are registry objects: publishing, runs, trials and seals are registry writes; reading
+  // them is a registry read. A worker (register, poll, stop, its launches) writes: it runs with a
+  // Read-and-write key (decision, server README "Scenarios").
+  'evals.scenarios.publish': ['POST', '/api/v1/evals/scenarios', 'registryWrite'],
+  'evals.scenarios.list': ['GET', '/api/v1/evals/scenarios', 'registryRead'],
+  'evals.scenarios.get': ['GET', '/api/v1/evals/scenarios/{scenarioId}', 'registryRead'],
+  'evals.scenarios.versions': ['GET', '/api/v1/evals/scenarios/{scenarioId}/versions', 'registryRead'],
+  'evals.scenarios.runs': ['GET', '/api/v1/evals/scenarios/{scenarioId}/runs', 'registryRead'],
+  'evals.scenarioVersions.get': ['GET', '/api/v1/evals/scenario-versions/{versionId}', 'registryRead'],
+  'evals.scenarioRuns.create': ['POST', '/api/v1/evals/scenario-runs', 'registryWrite'],
+  'evals.scenarioRuns.get': ['GET', '/api/v1/evals/scenario-runs/{runId}', 'registryRead'],
+  'evals.trials.start': ['POST', '/api/v1/evals/scenario-runs/{runId}/trials', 'registryWrite'],
+  'evals.trials.get': ['GET', '/api/v1/evals/trials/{trialId}', 'registryRead'],
+  'evals.trials.toolCalls': ['GET', '/api/v1/evals/trials/{trialId}/tool-calls', 'registryRead'],
+  'evals.trials.seal': ['POST', '/api/v1/evals/trials/{trialId}/seal', 'registryWrite'],
+  'evals.localAgents.register': ['POST', '/api/v1/evals/local-agents', 'registryWrite'],
+  'evals.localAgents.list': ['GET', '/api/v1/evals/local-agents', 'registryRead'],
+  'evals.localAgents.poll': ['POST', '/api/v1/evals/local-agents/{agentId}/poll', 'registryWrite'],
+  'evals.localAgents.stop': ['POST', '/api/v1/evals/local-agents/{agentId}/stop', 'registryWrite'],
+  'evals.launches.create': ['POST', '/api/v1/evals/launches', 'registryWrite'],
+  'evals.launches.get': ['GET', '/api/v1/evals/launches/{launchId}', 'registryRead'],
+  'evals.launches.release': ['POST', '/api/v1/evals/launches/{launchId}/release', 'registryWrite'],
+  'evals.launches.complete': ['POST', '/api/v1/evals/launches/{launchId}/complete', 'registryWrite'],
 };
 
 /** The presets the spec's rules allow on `route`. */
@@ -203,9 +230,9 @@ let seededSpan = '';
 const seededFile = new TextEncoder().encode('a file of the seeded trace');
 
 describe('auth matrix: every route × every key preset', () => {
-  // Signed-link routes take no key (see the last test).
+  // Signed-link routes take no key, world routes a trial token only (see the tests below).
   const routes = (Object.keys(ROUTE_ACCESS) as RouteId[]).filter(
-    (r) => ROUTE_ACCESS[r].auth !== 'signed-link',
+    (r) => ROUTE_ACCESS[r].auth !== 'signed-link' && ROUTE_ACCESS[r].auth !== 'trial-token',
   );
   const matrix = routes.flatMap((route) =>
     KEY_PRESETS.map((preset) => [route, preset] as [RouteId, KeyPreset]),
