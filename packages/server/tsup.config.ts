@@ -23,7 +23,10 @@ export default defineConfig({
   noExternal: ['@svc-run/conventions', '@svc-run/io'],
   // The viewer's static script and stylesheet are served as they are, read from `static/` beside
   // the bundle (`src/viewer/viewer-assets.ts`).
+  // The scenario document's JSON Schema (generated from its zod schema, held current by a test) is
+  // published beside the bundle: `@svc-run/server/scenario-document.schema.json`.
   onSuccess: async () => {
     cpSync('src/viewer/static', 'dist/static', { recursive: true });
+    cpSync('scenario-document.schema.json', 'dist/scenario-document.schema.json');
   },
 });

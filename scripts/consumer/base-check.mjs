@@ -45,7 +45,7 @@ await check('every entry imports and has its main functions', () => {
     '@svc-run/sdk/ai-sdk': [aiSdk, ['svcTelemetry', 'svcExperimentalTelemetry']],
     '@svc-run/sdk/evals': [
       evals,
-      ['createEvaluationClient', 'runExperiment', 'rescore', 'defineLocalScorer'],
+      ['createEvaluationClient', 'createWorldClient', 'runExperiment', 'rescore', 'defineLocalScorer'],
     ],
     '@svc-run/sdk/managed': [managed, ['createManagedTargetHandler']],
     '@svc-run/server': [server, ['startServer', 'createApp']],
@@ -54,6 +54,14 @@ await check('every entry imports and has its main functions', () => {
   for (const [entry, [module, names]] of Object.entries(expected)) {
     for (const name of names) assert.equal(typeof module[name], 'function', `${entry} exports ${name}`);
   }
+});
+
+await check("the server's scenario document schema is exported as JSON", async () => {
+  const { default: schema } = await import('@svc-run/server/scenario-document.schema.json', {
+    with: { type: 'json' },
+  });
+  assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
+  assert.deepEqual(schema.required, ['name', 'slug', 'world', 'cases', 'grading']);
 });
 
 await check('the packages carry one version', () => {
@@ -243,7 +251,7 @@ await check(
         },
       );
       assert.equal(check.status, 0, check.stderr);
-      assert.match(check.stdout, /^8 tools: search_traces, get_trace, get_span, verify_trace, /m);
+      assert.match(check.stdout, /^12 tools: search_traces, get_trace, get_span, verify_trace, /m);
       child.kill('SIGTERM');
       assert.deepEqual(await exited, { code: 0, signal: null });
       assert.equal(stderr, '');

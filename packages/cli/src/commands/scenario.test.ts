@@ -34,7 +34,7 @@ async function svc(args: string[]) {
 }
 
 function scenarioYaml(slug: string, extra = '') {
-  return `# yaml-language-server: $schema=https://unpkg.com/@svc-run/server/scenario-document.schema.json
+  return `# yaml-language-server: $schema=https://unpkg.com/@svc-run/server/dist/scenario-document.schema.json
 name: Refunds
 slug: ${slug}
 description: Refund delivered orders only.

@@ -107,6 +107,45 @@ describe('list_scenarios and get_scenario', () => {
   });
 });
 
+describe('get_experiment and get_experiment_item on a scenario run', () => {
+  it('show its trials as executions of their cases, and their results by check name, never the checks', async () => {
+    const versionId = await s.publishOk(scenarioWithMarkers());
+    const runId = await s.run(versionId);
+    const started = await s.start(runId, 'refund-delivered');
+    await s.call(started.world.id, started.token!, 'refund_order', { order_id: 'o1' });
+    await s.seal(started.trial.id, { output: 'Refund done.' });
+    const run = await s.summary(runId);
+    const experiment = structured<Loose>(
+      await mcp.call('get_experiment', { experiment_id: run.experimentId }),
+    );
+    expect(experiment.experiment).toMatchObject({ id: run.experimentId, caseCount: 3 });
+    expect(experiment.items[0]).toMatchObject({
+      externalKey: 'refund-delivered',
+      latestExecution: { state: 'succeeded' },
+    });
+    const item = await mcp.call('get_experiment_item', {
+      experiment_id: run.experimentId,
+      case_id: run.cases[0].caseId,
+      include_content: true,
+    });
+    const answer = structured<Loose>(item);
+    expect(answer.executions).toHaveLength(1);
+    expect(
+      answer.results[0].metrics.map((metric: { name: string; passed: boolean }) => [
+        metric.name,
+        metric.passed,
+      ]),
+    ).toEqual([
+      ['refund recorded', true],
+      ['one refund', true],
+      ['looked up the order', false],
+      ['confirms', true],
+      ['goal', false],
+    ]);
+    expect(JSON.stringify(item)).not.toContain(SEALED);
+  });
+});
+
 describe('list_local_agents and launch_local_run', () => {
   it('refuses a launch with no live local agent, saying why', async () => {
     const document = supportScenario();

@@ -1,7 +1,8 @@
 /**
  * The JSON Schema (draft 2020-12) of the scenario document, as the OpenAPI document states it (the
  * same generation from the validating zod schema, so its limits and patterns are all there). It is
- * published in the package as `scenario-document.schema.json`, for the CLI and for editors
+ * published in the package as `@svc-run/server/scenario-document.schema.json` (the file
+ * `dist/scenario-document.schema.json`), for the CLI and for editors
  * (`# yaml-language-server: $schema=…`); a test holds the file equal to this.
  * @module
  */
@@ -9,7 +10,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ScenarioDocumentSchema } from './scenario-document-schema.js';
 
 /** Where the published schema says it lives. */
-export const SCENARIO_DOCUMENT_SCHEMA_ID = 'https://unpkg.com/@svc-run/server/scenario-document.schema.json';
+export const SCENARIO_DOCUMENT_SCHEMA_ID =
+  'https://unpkg.com/@svc-run/server/dist/scenario-document.schema.json';
 
 /** The JSON Schema of a scenario document. */
 export function scenarioDocumentJsonSchema(): Record<string, unknown> {
