@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { SpanHandle } from '../../client/span-options.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
+import { SvcError } from '../../errors/svc-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import type { Experiment, ExperimentItem } from '../types/experiment-types.js';
 import type { CheckpointStore } from './checkpoint-store.js';
@@ -38,12 +39,16 @@ export interface ExperimentRun {
   /** Flushes the tracing client, covering every span ended before the call. */
   flushTraces: () => Promise<void>;
   hooks: RunnerHooks;
+  /** The retry round under way (`retryErrors`), if any. */
+  retryRound?: string;
 }
 
 /** What a case ended with. */
 export interface CaseResult {
   subjectId: string;
   resultIds: string[];
+  /** The state the case's execution was completed in. */
+  executionState: 'succeeded' | 'error';
   /** Set when the target returned a value that could not be saved (the case is complete otherwise). */
   error?: OutcomeSerializationError;
 }
@@ -85,9 +90,18 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
         .then((execution) => ({ executionId: execution.id })),
     );
   }
-  if (attempt === undefined || attempt.targetInvoked !== true) {
+  if (attempt !== undefined && retries(run, attempt)) {
+    if (run.experiment.finishedAt !== null) {
+      throw new SvcError(
+        `Case ${item.caseId} ended in error, but its experiment is finished: it accepts no new executions. Run experiments whose errored cases are to be retried with finishWithErrors: false.`,
+      );
+    }
+    // A new attempt replaces the errored execution; its results are the new attempt's.
+    record.submissions = [];
+    attempt = await runAttempt(run, item, record, save, step, attempt, run.retryRound);
+  } else if (attempt === undefined || attempt.targetInvoked !== true) {
     // The target was never invoked: a new attempt (replacing the earlier execution, if any).
-    attempt = await runAttempt(run, item, record, save, step, attempt);
+    attempt = await runAttempt(run, item, record, save, step, attempt, attempt?.retryRound);
   } else if (attempt.outcome === undefined) {
     const executionId = attempt.start.result?.executionId;
     throw new UncertainExecutionError(
@@ -115,7 +129,11 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
       }),
     afterSubmit: () => step('after-submit'),
   });
-  const result: CaseResult = { subjectId: completion.subjectId, resultIds };
+  const result: CaseResult = {
+    subjectId: completion.subjectId,
+    resultIds,
+    executionState: outcome.kind === 'returned' ? 'succeeded' : 'error',
+  };
   if (outcome.kind === 'unserializable') {
     result.error = new OutcomeSerializationError(
       `Case ${item.caseId}: ${unserializableMessage(outcome.problem)} Its execution was completed in state error.`,
@@ -123,6 +141,17 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
     );
   }
   return result;
+}
+
+/**
+ * Whether the retry round under way runs `attempt`'s case again: the attempt ended in error (its
+ * target threw or returned a value that is not JSON) or may have completed (its target was invoked
+ * without a saved outcome), and no attempt of this round made it.
+ */
+function retries(run: ExperimentRun, attempt: AttemptRecord): boolean {
+  if (run.retryRound === undefined || attempt.retryRound === run.retryRound) return false;
+  if (attempt.targetInvoked !== true) return false;
+  return attempt.outcome === undefined || attempt.outcome.kind !== 'returned';
 }
 
 /** A new attempt inside a new span of the case, until its outcome and completion intent are saved. */
@@ -133,6 +162,7 @@ async function runAttempt(
   save: () => Promise<void>,
   step: (at: RunnerStep) => Promise<void>,
   previous: AttemptRecord | undefined,
+  retryRound: string | undefined,
 ): Promise<AttemptRecord> {
   const { client, svc, target, traceEvidence, persistResultContent } = run.options;
   await step('before-start');
@@ -151,7 +181,7 @@ async function runAttempt(
               : { previousExecutionId: previous.start.result!.executionId, allowUncertainRetry: true }),
           },
         };
-        attempt = { start: started };
+        attempt = { start: started, ...(retryRound === undefined ? {} : { retryRound }) };
         record.attempts.push(attempt);
         await save();
         const execution = await withTransientRetry(() =>

@@ -74,6 +74,22 @@ export interface RunExperimentOptions extends CommonRunnerOptions {
    * completes the execution in state `error`.
    */
   target(inputs: unknown, context: TargetContext): unknown;
+  /**
+   * Runs again, once, the cases this checkpoint directory ran that ended in error: an execution
+   * completed in state `error` (the target threw or returned a value that is not JSON), or one
+   * that may have completed (the runner stopped while the target ran; see
+   * `UncertainExecutionError`). Each gets a new attempt replacing that execution; its results are
+   * those of the new attempt. Default false. A rerun after a crash resumes the same retry: a case
+   * already retried is not retried again. The experiment must be open (see `finishWithErrors`).
+   */
+  retryErrors?: boolean;
+  /**
+   * Whether to finish the experiment when every case has an outcome but some ended in state
+   * `error` (default true). `false` leaves such an experiment open, so that a later run with
+   * `retryErrors` can run those cases again; an experiment whose cases all succeeded is finished
+   * either way.
+   */
+  finishWithErrors?: boolean;
 }
 
 /** Options of `rescore`. */
@@ -98,6 +114,8 @@ export interface ResolvedRunExperimentOptions extends ResolvedCommonOptions {
   experimentId: string;
   traceEvidence: TraceEvidence;
   target: RunExperimentOptions['target'];
+  retryErrors: boolean;
+  finishWithErrors: boolean;
 }
 
 /** {@link RescoreOptions} checked, with defaults applied. */
@@ -113,7 +131,15 @@ const COMMON_KEYS = [
   'concurrency',
   'schemaTimeoutMillis',
 ] as const;
-const EXPERIMENT_KEYS = new Set<string>([...COMMON_KEYS, 'svc', 'experimentId', 'traceEvidence', 'target']);
+const EXPERIMENT_KEYS = new Set<string>([
+  ...COMMON_KEYS,
+  'svc',
+  'experimentId',
+  'traceEvidence',
+  'target',
+  'retryErrors',
+  'finishWithErrors',
+]);
 const RESCORE_KEYS = new Set<string>([...COMMON_KEYS, 'runId']);
 
 /** The client methods the runners call. */
@@ -225,6 +251,14 @@ function validateTraceEvidence(value: unknown): TraceEvidence {
   );
 }
 
+function validateFlag(name: string, value: unknown, fallback: boolean, rule: string): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${name} must be true or false (${rule}); got ${describeValue(value)}`);
+  }
+  return value;
+}
+
 function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
   return {
     client: validateClient(given.client),
@@ -250,7 +284,7 @@ function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
 export function validateRunExperimentOptions(options: unknown): ResolvedRunExperimentOptions {
   const given = requireOptionsObject(
     options,
-    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis? }',
+    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis?, retryErrors?, finishWithErrors? }',
   );
   rejectUnknownKeys(given, EXPERIMENT_KEYS, 'runExperiment');
   const common = validateCommon(given);
@@ -274,6 +308,18 @@ export function validateRunExperimentOptions(options: unknown): ResolvedRunExper
     experimentId,
     traceEvidence,
     target: given.target as RunExperimentOptions['target'],
+    retryErrors: validateFlag(
+      'retryErrors',
+      given.retryErrors,
+      false,
+      'default false: run again the cases that ended in error',
+    ),
+    finishWithErrors: validateFlag(
+      'finishWithErrors',
+      given.finishWithErrors,
+      true,
+      'default true: finish the experiment even when cases ended in error',
+    ),
   };
 }
 
