@@ -20,9 +20,17 @@ export interface CliIo {
   /** Directory relative paths (such as the default `.svc-data`) resolve against. */
   cwd: string;
   /**
-   * Stops `svc serve` when aborted. Without one, `svc serve` stops on SIGINT or SIGTERM.
+   * Stops `svc serve` when aborted. Without one, `svc serve` stops on SIGINT or SIGTERM. Also
+   * interrupts `svc eval` (exit code 130).
    */
   signal?: AbortSignal | undefined;
+  /** Where `svc login` reads answers (a hidden key on a terminal, or the key with `--key-stdin`). */
+  stdin?: InputStream | undefined;
+}
+
+/** Where the CLI reads text. `process.stdin` qualifies. */
+export interface InputStream extends NodeJS.ReadableStream {
+  readonly isTTY?: boolean;
 }
 
 /** `io` with the process's own streams and working directory filled in where missing. */
@@ -32,5 +40,6 @@ export function resolveIo(io: Partial<CliIo> = {}): CliIo {
     stderr: io.stderr ?? process.stderr,
     cwd: io.cwd ?? process.cwd(),
     signal: io.signal,
+    stdin: io.stdin ?? process.stdin,
   };
 }
