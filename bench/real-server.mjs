@@ -5,7 +5,7 @@
  *
  * IPC with the parent:
  * - sends `{ type: 'ready', origin, key, readKey }` once listening (tracing and Read keys);
- * - on `{ type: 'keys' }` answers `{ type: 'keys', readWriteKey }`;
+ * - on `{ type: 'keys' }` answers `{ type: 'keys', readWriteKey, mcpKey }` (the MCP Read key);
  * - on `{ type: 'stats' }` answers `{ type: 'stats', spans, traces, dbBytes, walBytes }`, read from
  *   the database file through a second, read-only connection;
  * - on `{ type: 'cpu' }` answers `{ type: 'cpu', usage }` with its `process.cpuUsage()`;
@@ -56,7 +56,8 @@ async function close() {
 process.on('message', (message) => {
   if (message?.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
   if (message?.type === 'stats') process.send(stats());
-  if (message?.type === 'keys') process.send({ type: 'keys', readWriteKey: server.keys.readWrite });
+  if (message?.type === 'keys')
+    process.send({ type: 'keys', readWriteKey: server.keys.readWrite, mcpKey: server.keys.mcp });
   if (message?.type === 'close') void close();
 });
 process.on('disconnect', () => void close());

@@ -15,6 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 22) {
+  console.error(
+    `check-flaky: Node ${process.version} cannot run the server (no node:sqlite); run it with the project's Node 24: npx -y pnpm@10.34.8 exec node scripts/check-flaky.mjs …`,
+  );
+  process.exit(2);
+}
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -27,7 +34,7 @@ const runs = Number(values.runs);
 const load = Number(values.load);
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(load) || load < 0 || positionals.length === 0) {
   console.error(
-    'usage: node scripts/check-flaky.mjs [--runs N] [--load N] [--runtime node24|node22|bun] <test files>',
+    'usage: npx -y pnpm@10.34.8 exec node scripts/check-flaky.mjs [--runs N] [--load N] [--runtime node24|node22|bun] <test files>',
   );
   process.exit(2);
 }

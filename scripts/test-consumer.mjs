@@ -8,8 +8,8 @@
 // - base-check.mjs, in a project with the three packages only: every entry imports
 //   (`@svc-run/sdk`, `/ai-sdk`, `/evals`, `/managed`, `@svc-run/server`, `@svc-run/cli`), the error
 //   classes are one set across entries, spans carry the package.json version, a span reaches the
-//   installed server with no `ai` installed, and the installed `svc` answers --help, --version and
-//   serves;
+//   installed server with no `ai` installed, and the installed `svc` answers --help, --version,
+//   serves, and lists the served MCP tools (`svc mcp --check`);
 // - runtime-check.mjs, in that project on Node.js 20 (refused with UnsupportedRuntimeError),
 //   Node.js 22 and Bun 1.4 (accepted);
 // - ai-sdk-check.mjs, in one project per AI SDK version of the spec (ai@7.0.99 + @ai-sdk/otel@1.0.99,

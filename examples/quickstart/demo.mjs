@@ -1,9 +1,11 @@
 /**
  * `pnpm demo`: starts the reference server on `.svc-data/demo` (kept after the run), runs the
- * quickstart program against it with a tracing key (and a Read key to read its files back), stops the server and exits with the
- * program's exit code.
+ * quickstart program against it with a tracing key (and a Read key to read its files back), then
+ * prints a one-time login link to the trace in the viewer, on the span whose message holds the
+ * photo, and keeps the server running until Ctrl-C so the link opens. A failed run stops the
+ * server and exits with the program's exit code.
  */
-import { runDemo } from '../support/run-demo.mjs';
+import { runDemo, traceWithImage } from '../support/run-demo.mjs';
 
 await runDemo({
   name: 'quickstart',
@@ -15,4 +17,5 @@ await runDemo({
     SVC_API_KEY: server.keys.tracing,
     SVC_READ_KEY: server.keys.read,
   }),
+  viewer: traceWithImage,
 });

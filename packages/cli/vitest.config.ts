@@ -6,6 +6,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // Hooks start and stop servers: on a loaded machine that alone can take seconds.
+    hookTimeout: 60_000,
     setupFiles: ['../../scripts/vitest-property-seed.ts'],
   },
 });

@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -19,4 +20,9 @@ export default defineConfig({
   removeNodeProtocol: false,
   // The private package of shared convention tables is bundled in: it is never published.
   noExternal: ['@svc-run/conventions'],
+  // The viewer's static script and stylesheet are served as they are, read from `static/` beside
+  // the bundle (`src/viewer/viewer-assets.ts`).
+  onSuccess: async () => {
+    cpSync('src/viewer/static', 'dist/static', { recursive: true });
+  },
 });

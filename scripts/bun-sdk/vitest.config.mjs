@@ -27,6 +27,9 @@ export const NODE_ONLY = [
   'src/media/upload/upload-memory.e2e.test.ts',
   'src/evals/runner/crash-resume.e2e.test.ts',
   'src/evals/client/judge-methods.e2e.test.ts',
+  // Drives Chromium (playwright-core) against the viewer, injects upload faults and removes a
+  // stored file in the server's data directory: the server's in-process objects.
+  'src/viewer.e2e.test.ts',
 ];
 
 export default mergeConfig(

@@ -197,7 +197,7 @@ await check('svc --help and svc --version', () => {
 });
 
 await check(
-  'svc serve starts the installed server, answers with the key of its env file, stops on SIGTERM',
+  'svc serve starts the installed server, answers with the key of its env file, stops on SIGTERM; svc mcp --check lists its MCP tools',
   async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'svc-consumer-serve-'));
     try {
@@ -232,6 +232,18 @@ await check(
         headers: { authorization: `Bearer ${keys.SVC_API_KEY}` },
       });
       assert.equal(response.status, 200);
+      // The installed svc mcp (with the MCP SDK the registry gave) reaches the installed server's /mcp.
+      const check = spawnSync(
+        join(process.cwd(), svcBin),
+        ['mcp', '--check', '--env-file', '.svc-data/svc.env'],
+        {
+          cwd,
+          env,
+          encoding: 'utf8',
+        },
+      );
+      assert.equal(check.status, 0, check.stderr);
+      assert.match(check.stdout, /^8 tools: search_traces, get_trace, get_span, verify_trace, /m);
       child.kill('SIGTERM');
       assert.deepEqual(await exited, { code: 0, signal: null });
       assert.equal(stderr, '');

@@ -13,6 +13,13 @@ export interface OutputStream {
 
 /** The environment of one {@link run}. */
 export interface CliIo {
+  /**
+   * Input: the JSON-RPC messages of `svc mcp` (stdio); the answers of `svc login` (a hidden key on
+   * a terminal, or the key with `--key-stdin`). `process.stdin` by default.
+   */
+  stdin?: InputStream | undefined;
+  /** The environment `svc mcp` reads without `--env-file`. `process.env` by default. */
+  env?: NodeJS.ProcessEnv | undefined;
   /** Normal output: help, the server's origin, the env file's path. */
   stdout: OutputStream;
   /** Usage errors and failures. */
@@ -24,8 +31,6 @@ export interface CliIo {
    * interrupts `svc eval` (exit code 130).
    */
   signal?: AbortSignal | undefined;
-  /** Where `svc login` reads answers (a hidden key on a terminal, or the key with `--key-stdin`). */
-  stdin?: InputStream | undefined;
 }
 
 /** Where the CLI reads text. `process.stdin` qualifies. */
@@ -36,10 +41,11 @@ export interface InputStream extends NodeJS.ReadableStream {
 /** `io` with the process's own streams and working directory filled in where missing. */
 export function resolveIo(io: Partial<CliIo> = {}): CliIo {
   return {
+    stdin: io.stdin ?? process.stdin,
+    env: io.env ?? process.env,
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
     cwd: io.cwd ?? process.cwd(),
     signal: io.signal,
-    stdin: io.stdin ?? process.stdin,
   };
 }

@@ -76,12 +76,16 @@ describe('svc --version', () => {
 });
 
 describe('what svc says it does', () => {
-  it('promises only the commands it has: serve', async () => {
+  it('promises only the commands it has: serve, eval, login and mcp', async () => {
     const { stdout } = await svc('--help');
-    expect(stdout).toContain('\nServe the svc reference service locally.\n');
+    expect(stdout).toContain(
+      '\nServe the reference service, run evaluations, log in, and serve MCP over stdio.\n',
+    );
     const commands = stdout.slice(stdout.indexOf('Commands:')).match(/^ {2}\S+/gm);
-    expect(commands).toEqual(['  serve', '  help']);
-    expect(manifest.description).toBe('The svc command: serve the reference service locally.');
+    expect(commands).toEqual(['  serve', '  eval', '  login', '  mcp', '  help']);
+    expect(manifest.description).toBe(
+      'The svc command: serve the reference service locally, run direct-case evaluations, log in, and serve its MCP tools over stdio.',
+    );
   });
 });
 

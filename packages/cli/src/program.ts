@@ -8,6 +8,7 @@ import { CliError } from './cli-error.js';
 import { registerEvalCommand } from './commands/eval/eval-command.js';
 import type { EvalHooks } from './commands/eval/eval-hooks.js';
 import { registerLoginCommand } from './commands/login/login-command.js';
+import { registerMcpCommand } from './commands/mcp.js';
 import { registerServeCommand } from './commands/serve.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, type OutputStream, resolveIo } from './io.js';
@@ -32,7 +33,7 @@ export function createProgram(
   hooks: EvalHooks = {},
 ): Command {
   const program = new Command('svc')
-    .description('Serve the svc reference service locally, run evaluations, log in.')
+    .description('Serve the reference service, run evaluations, log in, and serve MCP over stdio.')
     .version(manifest.version, '-V, --version', 'print the version of svc')
     // The program's options (`--help`, `--version`) come before the command; everything after it
     // is the command's. So `svc <unknown> --help` is an unknown command (a usage error), not a
@@ -59,6 +60,7 @@ export function createProgram(
     hooks,
   );
   registerLoginCommand(program, io);
+  registerMcpCommand(program, io);
   return program;
 }
 

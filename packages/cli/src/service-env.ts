@@ -14,8 +14,9 @@ export const ENV_FILE_COMMENT = [
 ].join('\n');
 
 /**
- * The variables of the env file: the origin, the tracing, read and read-write keys, and the
- * machine credential of managed targets. (The setup credential stays out of it.)
+ * The variables of the env file: the origin, the tracing, read and read-write keys, the machine
+ * credential of managed targets, and the MCP Read key (the key to hand to an agent's MCP host).
+ * (The setup credential stays out of it.)
  */
 export function serviceEnv(server: Pick<RunningServer, 'origin' | 'keys'>): Record<string, string> {
   return {
@@ -24,5 +25,6 @@ export function serviceEnv(server: Pick<RunningServer, 'origin' | 'keys'>): Reco
     SVC_READ_KEY: server.keys.read,
     SVC_RW_KEY: server.keys.readWrite,
     SVC_MACHINE_KEY: server.keys.machine,
+    SVC_MCP_KEY: server.keys.mcp,
   };
 }

@@ -19,6 +19,7 @@ import { type RequestLogSink, requestLog } from './http/request-log.js';
 import { routePattern } from './http/route-pattern.js';
 import { describeUnhandledError } from './http/unhandled-error.js';
 import type { TraceStore } from './ingest/trace-store.js';
+import { registerMcpRoute } from './mcp/mcp-route.js';
 import type { Project } from './project/project.js';
 import type { ReadModel } from './read/read-model.js';
 import { registerReadRoutes } from './read/read-routes.js';
@@ -28,6 +29,8 @@ import { registerMediaRoutes } from './routes/media-routes.js';
 import { registerOtlpRoutes } from './routes/otlp-routes.js';
 import { registerProjectsRoute } from './routes/projects-route.js';
 import { registerReceiptRoute } from './routes/receipt-route.js';
+import type { ViewerSessions } from './viewer/session/viewer-sessions.js';
+import { createViewer } from './viewer/viewer-app.js';
 
 /** What the app serves and with what. */
 export interface AppOptions {
@@ -42,7 +45,7 @@ export interface AppOptions {
   faults?: FaultInjector<RouteId>;
   /** The evaluation registry; its routes (`/api/v1/evals/…`) are served when given. */
   evals?: EvalRegistry;
-  /** The read model; the read API (`/api/v1/traces…`) is served when given. */
+  /** The read model; the read API (`/api/v1/traces…`) and the MCP tool server (`/mcp`) are served when given. */
   readModel?: ReadModel;
   /** Receives one entry per request (the request log); none when omitted. */
   requestLog?: RequestLogSink;
@@ -50,6 +53,12 @@ export interface AppOptions {
   errorLog?: (text: string) => void;
   /** The budget of request bodies held in memory; the process's shared one when omitted. */
   bodyBudget?: BodyBudget;
+  /**
+   * The viewer's sessions; the viewer (`/traces`, `/login`, …) is served when given with
+   * `readModel`. Its routes take a browser session, not a Bearer key, so they are not rows of
+   * the route table (`viewer/viewer-app.ts` lists them).
+   */
+  viewerSessions?: ViewerSessions;
 }
 
 /** The service's Hono application. */
@@ -120,7 +129,29 @@ export function createApp(options: AppOptions): SvcApp {
   };
   registerMediaRoutes(app, media);
   if (options.evals) registerEvalsRoutes(app, options.evals, options.publicOrigin, media);
-  if (options.readModel) registerReadRoutes(app, options.readModel);
+  if (options.readModel) {
+    registerReadRoutes(app, options.readModel);
+    // The MCP tool server (`/mcp`) reads through the same read model and registry.
+    registerMcpRoute(app, options.keyRing, {
+      readModel: options.readModel,
+      traceStore: options.traceStore,
+      files: options.media.files,
+      evals: options.evals,
+      publicOrigin: options.publicOrigin,
+    });
+  }
+  if (options.readModel && options.viewerSessions) {
+    app.route(
+      '/',
+      createViewer({
+        readModel: options.readModel,
+        files: options.media.files,
+        keyRing: options.keyRing,
+        sessions: options.viewerSessions,
+        ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+      }),
+    );
+  }
   app.doc31(ROUTE_ACCESS.openapi.path, {
     openapi: '3.1.0',
     info: {

@@ -55,10 +55,11 @@ function portIsClosed(origin: string): Promise<boolean> {
 }
 
 describe('startServer', () => {
-  it('listens on 127.0.0.1 and an ephemeral port by default, with five keys of distinct presets', async () => {
+  it('listens on 127.0.0.1 and an ephemeral port by default, with six distinct keys (five presets and the MCP Read key)', async () => {
     const server = await start();
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(new Set(Object.values(server.keys)).size).toBe(5);
+    expect(new Set(Object.values(server.keys)).size).toBe(6);
+    expect(server.keys.mcp.startsWith('svc_read_')).toBe(true);
     expect(server.keys.setup.startsWith('svc_setup_')).toBe(true);
     expect(server.keys.machine.startsWith('svc_machine_')).toBe(true);
     const res = await fetch(`${server.origin}/api/v1/projects/current`, {

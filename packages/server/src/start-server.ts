@@ -38,6 +38,8 @@ import type { RouteId } from './route-table.js';
 import { MIGRATIONS } from './schema-migrations.js';
 import { DataDirLock, LOCK_FILE, LOCK_HOLDER_FILE } from './store/data-dir-lock.js';
 import { openDatabase } from './store/sqlite-database.js';
+import { loginLink } from './viewer/session/login-link.js';
+import { ViewerSessions } from './viewer/session/viewer-sessions.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'svc.sqlite';
@@ -118,6 +120,17 @@ export interface RunningServer {
   readModel: ReadModel;
   /** Present when started with `faultInjection: true`. */
   faults?: FaultInjector<RouteId>;
+  /**
+   * A new one-time login link to the viewer: opened once within 15 minutes, it logs that browser
+   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default, or
+   * `/traces/{traceId}` with `?span=`). It carries a random token, never a key.
+   *
+   * @example
+   * ```ts
+   * console.log(`Viewer: ${server.viewerLoginLink(`/traces/${traceId}`)}`);
+   * ```
+   */
+  viewerLoginLink(path?: string): string;
   /**
    * Stops listening, lets requests in flight finish (up to 5 s, then drops their connections),
    * closes the store and removes a temporary data directory.
@@ -287,8 +300,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       links: new MediaLinks(loadLinkSecret(dataDir)),
       uploadLinkTtlMillis: options.uploadLinkTtlMillis ?? DEFAULT_UPLOAD_LINK_TTL_MILLIS,
       downloadLinkTtlMillis: options.downloadLinkTtlMillis ?? DEFAULT_DOWNLOAD_LINK_TTL_MILLIS,
-      inlineFiles: (traceId: string, spanId: string, sha256: string) =>
-        readModel.inlineFile(traceId, spanId, sha256),
+      // No span of that ID is not an error here: the route then says the trace has no such file.
+      inlineFiles: async (traceId: string, spanId: string, sha256: string) => {
+        const file = await readModel.inlineFile(traceId, spanId, sha256).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return undefined;
+          throw error;
+        });
+        return file && { bytes: file.bytes, contentType: file.contentType, name: file.name ?? null };
+      },
     };
     evals = createEvalRegistry({
       db,
@@ -306,6 +325,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
+    const viewerSessions = new ViewerSessions();
     const requestLog = requestLogSink(options.requestLog);
     app = createApp({
       traceStore,
@@ -315,6 +335,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       media,
       evals,
       readModel,
+      viewerSessions,
       ...(faults ? { faults } : {}),
       ...(requestLog ? { requestLog } : {}),
       ...(options.errorLog ? { errorLog: options.errorLog } : {}),
@@ -336,6 +357,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       files,
       readModel,
       ...(faults ? { faults } : {}),
+      viewerLoginLink(path?: string) {
+        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
+          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        }
+        return loginLink(viewerSessions, origin, path);
+      },
       close() {
         closed ??= (async () => {
           // Requests held by an open-ended injected hang go on, so closing never waits on them.

@@ -69,6 +69,7 @@ describe('svc serve', () => {
       'SVC_API_KEY',
       'SVC_BASE_URL',
       'SVC_MACHINE_KEY',
+      'SVC_MCP_KEY',
       'SVC_READ_KEY',
       'SVC_RW_KEY',
     ]);
@@ -78,6 +79,20 @@ describe('svc serve', () => {
     expect(env.SVC_READ_KEY).toMatch(/^svc_read_/);
     expect(env.SVC_RW_KEY).toMatch(/^svc_rw_/);
     expect(env.SVC_MACHINE_KEY).toMatch(/^svc_machine_/);
+    // The MCP Read key: a key of the Read preset of its own, which the tool server accepts.
+    expect(env.SVC_MCP_KEY).toMatch(/^svc_read_/);
+    expect(env.SVC_MCP_KEY).not.toBe(env.SVC_READ_KEY);
+    const mcp = await fetch(`${env.SVC_BASE_URL}/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${env.SVC_MCP_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(200);
+    expect(serving.stdout.text).toContain(`MCP tool server: ${serving.origin}/mcp`);
 
     const response = await fetch(`${env.SVC_BASE_URL}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${env.SVC_API_KEY}` },
@@ -87,8 +102,8 @@ describe('svc serve', () => {
 
     expect(serving.stdout.text).toContain(serving.origin);
     expect(serving.stdout.text).toContain(`Env file: ${envPath}`);
-    const keys = await credentialsOf(dataDir); // all five, the setup credential included
-    expect(keys).toHaveLength(5);
+    const keys = await credentialsOf(dataDir); // all six, the setup credential included
+    expect(keys).toHaveLength(6);
     for (const key of keys) {
       expect(serving.stdout.text).not.toContain(key);
       expect(serving.stderr.text).not.toContain(key);
@@ -99,6 +114,31 @@ describe('svc serve', () => {
     expect(serving.stdout.text).toMatch(/Shutting down\.\nStopped\.\n$/);
     expect(serving.stderr.text).toBe('');
     expect(await acceptsConnections(serving.origin)).toBe(false);
+  });
+
+  it('prints a one-time login link that opens the viewer once, without a key in it', async () => {
+    const dataDir = join(cwd, 'data');
+    const serving = await startServe(['--port', '0', '--data', dataDir]);
+    const [, link] = await serving.stdout.waitFor(/^Viewer: (\S+)$/m);
+    expect(link).toMatch(new RegExp(`^${serving.origin}/login/link\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(serving.stdout.text).toContain(`log in at ${serving.origin}/login with SVC_READ_KEY`);
+    for (const key of await credentialsOf(dataDir)) expect(link).not.toContain(key);
+
+    const opened = await fetch(link!, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    const cookie = /^(svc_viewer_session=[^;]+);/.exec(opened.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie).toBeDefined();
+    const list = await fetch(`${serving.origin}/traces`, {
+      headers: { cookie: cookie! },
+      redirect: 'manual',
+    });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('<h1>Traces</h1>');
+    // Single use.
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(403);
+
+    serving.stop.abort();
+    expect(await serving.exit).toBe(ExitCode.Ok);
   });
 
   it('keeps the keys across a restart on the same data directory', async () => {
@@ -115,6 +155,7 @@ describe('svc serve', () => {
     expect(after.SVC_READ_KEY).toBe(before.SVC_READ_KEY);
     expect(after.SVC_RW_KEY).toBe(before.SVC_RW_KEY);
     expect(after.SVC_MACHINE_KEY).toBe(before.SVC_MACHINE_KEY);
+    expect(after.SVC_MCP_KEY).toBe(before.SVC_MCP_KEY);
     const response = await fetch(`${second.origin}/api/v1/projects/current`, {
       headers: { Authorization: `Bearer ${before.SVC_API_KEY}` },
     });

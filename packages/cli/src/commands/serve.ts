@@ -44,10 +44,11 @@ function stopSignal(io: CliIo): ShutdownListener {
 }
 
 /**
- * Starts the server, writes the env file, prints the origin and the env file's path (never a
- * key) and, unless `quiet`, one request log line per request, then waits for the stop signal and
- * closes the server. Throws when the server cannot start (a {@link CliError} with exit code 3 when
- * another server uses the data directory) or the env file cannot be written.
+ * Starts the server, writes the env file, prints the origin, the env file's path and a one-time
+ * login link to the viewer (never a key) and, unless `quiet`, one request log line per request,
+ * then waits for the stop signal and closes the server. Throws when the server cannot start (a
+ * {@link CliError} with exit code 3 when another server uses the data directory) or the env file
+ * cannot be written.
  */
 export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
   const stop = stopSignal(io);
@@ -80,7 +81,10 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
         [
           `svc serve: listening on ${server.origin}`,
           `Data directory: ${server.dataDir}`,
-          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY)`,
+          `Env file: ${envFile} (SVC_BASE_URL, SVC_API_KEY, SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY, SVC_MCP_KEY)`,
+          `Viewer: ${server.viewerLoginLink()}`,
+          `  (a one-time login link, valid 15 minutes; afterwards log in at ${server.origin}/login with SVC_READ_KEY)`,
+          `MCP tool server: ${server.origin}/mcp (key: SVC_MCP_KEY), or \`svc mcp --env-file ${envFile}\` over stdio`,
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),
@@ -124,10 +128,12 @@ export function registerServeCommand(program: Command, io: CliIo): Command {
       [
         '',
         `Writes ${ENV_FILE} (mode 0600) in the data directory, setting SVC_BASE_URL,`,
-        'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY and SVC_MACHINE_KEY (the',
-        'machine credential of managed targets). A restart on the same data directory',
-        'keeps the project, its keys and its traces. One server at a time may use a data',
-        'directory: a second one exits with code 3 and changes nothing.',
+        'SVC_API_KEY (tracing key), SVC_READ_KEY, SVC_RW_KEY, SVC_MACHINE_KEY (the',
+        'machine credential of managed targets) and SVC_MCP_KEY (the MCP Read key, for',
+        'agents reading traces over MCP at <origin>/mcp or with `svc mcp`). A restart on',
+        'the same data directory keeps the project, its keys and its traces. One server',
+        'at a time may use a data directory: a second one exits with code 3 and changes',
+        'nothing.',
         'Prints one line per request (time, method, route, status, duration, bytes; never',
         'a key or content) unless --quiet.',
         'Managed targets must have public addresses: a target URL whose host is or',

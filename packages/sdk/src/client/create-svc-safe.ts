@@ -14,6 +14,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { ProjectConnection } from '../connection/project-connection.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import { type ExportReport, emptyExportReport } from '../export/export-report.js';
 import type { RecordFileOptions } from '../media/attachment/recorded-file.js';
 import type { ExportIssue, SvcOptions } from '../options/svc-options.js';
@@ -93,7 +94,9 @@ export class SafeSvc {
     let valid = this.#client !== undefined;
     try {
       validateModelCall(options);
-    } catch {
+    } catch (error) {
+      // The application's misuse: no span, the callback still runs; told on diag.
+      if (valid) reportFailure('warn', 'model() recorded no span: its options are invalid', error);
       valid = false;
     }
     // The callback runs exactly once, outside any telemetry error handling.
@@ -117,8 +120,9 @@ export class SafeSvc {
   recordError(span: Span, error: unknown): void {
     try {
       this.#client?.recordError(span, error);
-    } catch {
-      // Telemetry only.
+    } catch (failure) {
+      // Telemetry only; reading the application's error may have thrown: its type alone is told.
+      reportFailure('warn', 'recordError recorded nothing', failure, { message: false });
     }
   }
 
@@ -126,16 +130,18 @@ export class SafeSvc {
   recordFile(span: Span, options: RecordFileOptions): void {
     try {
       this.#client?.recordFile(span, options);
-    } catch {
-      // Telemetry only.
+    } catch (error) {
+      // Telemetry only (recordFile reports its own problems as issues: this is a defect).
+      reportFailure('error', 'recordFile failed unexpectedly', error);
     }
   }
 
   recordMessages(messages: { input?: unknown; output?: unknown }, explicitContext?: Context): void {
     try {
       this.#client?.recordMessages(messages, explicitContext);
-    } catch {
-      // Telemetry only.
+    } catch (error) {
+      // Telemetry only (recordMessages reports its own problems as issues: this is a defect).
+      reportFailure('error', 'recordMessages failed unexpectedly', error);
     }
   }
 
@@ -143,7 +149,9 @@ export class SafeSvc {
   async checkConnection(): Promise<ProjectConnection | undefined> {
     try {
       return await this.#client?.checkConnection();
-    } catch {
+    } catch (error) {
+      // SvcConnectionError's message names the status or network code, never a key or a body.
+      reportFailure('warn', 'the connection check failed', error);
       return undefined;
     }
   }
@@ -152,7 +160,8 @@ export class SafeSvc {
   async verifyTrace(traceId: string, options?: VerifyTraceOptions): Promise<TraceVerification> {
     try {
       return (await this.#client?.verifyTrace(traceId, options)) ?? { verified: false, receipt: null };
-    } catch {
+    } catch (error) {
+      reportFailure('warn', 'verifyTrace could not verify the trace', error);
       return { verified: false, receipt: null };
     }
   }
@@ -179,7 +188,9 @@ export class SafeSvc {
     try {
       validateWithSpan(name, callback, options);
       return typeof callback === 'function';
-    } catch {
+    } catch (error) {
+      // The application's misuse: no span, the callback still runs; told on diag.
+      reportFailure('warn', 'withSpan recorded no span: its arguments are invalid', error);
       return false;
     }
   }

@@ -23,18 +23,28 @@ describe('helperContent', () => {
     });
   });
 
-  it('refuses values that do not serialize as JSON, without echoing them', () => {
+  it('refuses values that do not serialize as JSON, saying why without echoing them', () => {
     const cyclic: Record<string, unknown> = { secret: 'value' };
     cyclic.self = cyclic;
     expect(helperContent(cyclic, 'input')).toEqual({
-      problem: 'input was not recorded: it does not serialize as JSON',
+      problem: 'input was not recorded: it does not serialize as JSON (it holds a circular reference)',
     });
     expect(helperContent(() => 1, 'input')).toEqual({
-      problem: 'input was not recorded: it does not serialize as JSON',
+      problem: 'input was not recorded: it does not serialize as JSON (it is a function)',
     });
-    expect(helperContent(10n, 'input')).toEqual({
-      problem: 'input was not recorded: it does not serialize as JSON',
+    expect(helperContent({ count: 10n }, 'input')).toEqual({
+      problem: 'input was not recorded: it does not serialize as JSON (it holds a BigInt)',
     });
+    const hostile = {
+      get secret(): string {
+        throw new Error('jane@example.com is not allowed');
+      },
+    };
+    const problem = helperContent(hostile, 'input');
+    expect(problem).toEqual({
+      problem: 'input was not recorded: it does not serialize as JSON (reading it threw Error)',
+    });
+    expect(JSON.stringify(problem)).not.toContain('jane');
   });
 
   it('records attachments in digest form and lists each with its JSON pointer', () => {

@@ -5,6 +5,7 @@
  * pointer so its bytes can upload with the record.
  * @module
  */
+import { whyNotJson } from '../diagnostics/json-failure.js';
 import { Attachment, attachmentSerializations } from '../media/attachment/attachment.js';
 import { escapePointerToken } from '../media/scan/json/json-pointer.js';
 
@@ -57,10 +58,12 @@ export function helperContent(value: unknown, field: string): HelperContent {
     const before = attachmentSerializations();
     json = JSON.stringify(value);
     if (attachmentSerializations() !== before) ({ json, attachments } = stringifyWithAttachments(value));
-  } catch {
-    return { problem: `${field} was not recorded: it does not serialize as JSON` };
+  } catch (error) {
+    return { problem: `${field} was not recorded: it does not serialize as JSON (${whyNotJson(error)})` };
   }
-  if (json === undefined) return { problem: `${field} was not recorded: it does not serialize as JSON` };
+  if (json === undefined) {
+    return { problem: `${field} was not recorded: it does not serialize as JSON (it is a ${typeof value})` };
+  }
   if (Buffer.byteLength(json) > MAX_HELPER_CONTENT_BYTES) {
     return { problem: `${field} was not recorded: its JSON is over 256 KiB` };
   }

@@ -13,9 +13,12 @@ export interface WithSpanOptions {
   attributes?: Attributes;
   /** Root input, recorded as JSON when content capture is on. */
   input?: unknown;
-  /** 1 to 4096 characters; inherited by nested calls; recorded as `gen_ai.conversation.id`. */
+  /**
+   * 1 to 4096 characters (Unicode code points; no lone surrogates); inherited by nested calls;
+   * recorded as `gen_ai.conversation.id`.
+   */
   sessionId?: string;
-  /** 1 to 4096 characters; inherited by nested calls; recorded as `user.id`. */
+  /** 1 to 4096 characters (code points; no lone surrogates); inherited by nested calls; recorded as `user.id`. */
   userId?: string;
   /** Explicit parent; else the surrounding callback's context, else the active OpenTelemetry context. */
   parentContext?: Context;
@@ -39,19 +42,39 @@ export interface SpanHandle {
   recordFile(options: RecordFileOptions): void;
 }
 
-const MAX_ID_LENGTH = 4096;
+/** Most characters (Unicode code points) of `sessionId` and `userId` (spec "Span options"). */
+const MAX_ID_CHARACTERS = 4096;
 const KINDS = new Set<unknown>(Object.values(SpanKind).filter((v) => typeof v === 'number'));
 
+/**
+ * The characters (code points) of a well-formed string: its UTF-16 units less one per surrogate
+ * pair (counted only past 4096 units: up to there both are within the limit).
+ */
+function characterCount(value: string): number {
+  if (value.length <= MAX_ID_CHARACTERS) return value.length;
+  let pairs = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) pairs++;
+  }
+  return value.length - pairs;
+}
+
+/**
+ * `sessionId` and `userId`: 1 to 4096 valid characters, counted in code points (an emoji outside
+ * the Basic Multilingual Plane is one character, two UTF-16 units). A lone surrogate is not a
+ * character (not a Unicode scalar value), so a string holding one is refused.
+ */
 function checkIdentity(name: 'sessionId' | 'userId', value: unknown): void {
   if (value === undefined) return;
-  if (
-    typeof value !== 'string' ||
-    value.length < 1 ||
-    value.length > MAX_ID_LENGTH ||
-    !value.isWellFormed()
-  ) {
-    const shown = typeof value === 'string' ? `a string of ${value.length} characters` : typeof value;
-    throw new TypeError(`${name} must be 1 to ${MAX_ID_LENGTH} well-formed characters; got ${shown}`);
+  const rule = `${name} must be 1 to ${MAX_ID_CHARACTERS} well-formed characters`;
+  if (typeof value !== 'string') throw new TypeError(`${rule}; got ${typeof value}`);
+  if (!value.isWellFormed()) {
+    throw new TypeError(`${rule}; got a string with a lone surrogate, which is not a character`);
+  }
+  const characters = characterCount(value);
+  if (characters < 1 || characters > MAX_ID_CHARACTERS) {
+    throw new TypeError(`${rule}; got a string of ${characters} characters`);
   }
 }
 

@@ -18,6 +18,7 @@ import { LoggerProvider } from '@opentelemetry/sdk-logs';
 import { TracerProvider } from '@opentelemetry/sdk-trace';
 import { checkConnection } from '../connection/check-connection.js';
 import type { ProjectConnection } from '../connection/project-connection.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import { SvcExportError } from '../errors/svc-export-error.js';
 import type { ExportReport } from '../export/export-report.js';
 import type { AttachedFile } from '../export/record-files.js';
@@ -447,7 +448,11 @@ export class SvcClient {
     return this.transport.getReport();
   }
 
-  /** Whether `work` settled within `millis`; never rejects. */
+  /**
+   * Whether `work` settled within `millis`; never rejects. An `SvcExportError` is in the report
+   * and the issues already; any other failure (an application provider's `forceFlush`, a defect)
+   * is told on diag.
+   */
   async #within(work: Promise<unknown>, millis: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((resolve) => {
@@ -457,7 +462,11 @@ export class SvcClient {
       return await Promise.race([
         work.then(
           () => true,
-          () => true,
+          (error: unknown) => {
+            if (!SvcExportError.isInstance(error))
+              reportFailure('warn', 'a safe flush or shutdown failed', error);
+            return true;
+          },
         ),
         deadline,
       ]);

@@ -311,6 +311,27 @@ describe('createContentPolicy with captureContent true', () => {
   });
 });
 
+describe('createContentPolicy on attribute values captured when the span ended', () => {
+  const captured = { 'gen_ai.input.messages': `[{"content":"${SECRET}"}]`, 'app.step': 'plan' };
+  const rewritten = { 'gen_ai.input.messages': '[{"content":"@@@replaced@@@"}]', 'app.step': 'plan' };
+
+  it.each([
+    ['capture on', createContentPolicy({ captureContent: true }), captured],
+    ['capture off', createContentPolicy({ captureContent: false }), { 'app.step': 'plan' }],
+    [
+      'a redactor',
+      createContentPolicy({ captureContent: true, redact: (value) => value.replace(SECRET, '[email]') }),
+      { 'gen_ai.input.messages': '[{"content":"[email]"}]', 'app.step': 'plan' },
+    ],
+  ])(
+    'with %s, reads the captured values, not what a later processor left on the span',
+    async (_, policy, expected) => {
+      const span = await recordSpan({ attributes: rewritten });
+      expect(policy.span(span, { ...captured }).attributes).toEqual(expected);
+    },
+  );
+});
+
 describe('createContentPolicy with a redactor', () => {
   const tagged: Redactor = (value) => `<${value}>`;
 
@@ -448,11 +469,11 @@ describe('createContentPolicy with a redactor', () => {
     expect(paths).toContain('body');
   });
 
-  it('rejects the record when the redactor throws, naming the path but not the value', async () => {
+  it('rejects the record when the redactor throws, naming the path and the error type but not the value', async () => {
     const policy = createContentPolicy({
       captureContent: false,
       redact: (value, path) => {
-        if (path === 'attributes.gen_ai.input.messages') throw new Error(`cannot redact ${value}`);
+        if (path === 'attributes.gen_ai.input.messages') throw new RangeError(`cannot redact ${value}`);
         return value;
       },
     });
@@ -469,7 +490,7 @@ describe('createContentPolicy with a redactor', () => {
     expect(caught).toBeInstanceOf(RecordRejectedError);
     expect(RecordRejectedError.isInstance(caught)).toBe(true);
     const error = caught as RecordRejectedError;
-    expect(error.message).toBe('the redact callback threw for attributes.gen_ai.input.messages');
+    expect(error.message).toBe('the redact callback threw for attributes.gen_ai.input.messages (RangeError)');
     expect(error.reason).toBe('redactor-threw');
     expect(error.path).toBe('attributes.gen_ai.input.messages');
     expect(error.message).not.toContain(SECRET);

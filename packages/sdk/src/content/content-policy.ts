@@ -30,8 +30,12 @@ export interface ContentPolicyOptions {
 
 /** Applies the content policy to one record; both methods may throw `RecordRejectedError`. */
 export interface ContentPolicy {
-  /** A copy of `span` as it may be exported. */
-  span(span: ReadableSpan): ReadableSpan;
+  /**
+   * A copy of `span` as it may be exported. `attributes`, when given, are the span's attribute
+   * values captured when it ended (a map the caller owns and hands over: kept as the copy's own
+   * when the policy changes nothing); else `span.attributes` are read.
+   */
+  span(span: ReadableSpan, attributes?: Attributes): ReadableSpan;
   /** A copy of `record` as it may be exported. */
   logRecord(record: ReadableLogRecord): ReadableLogRecord;
 }
@@ -92,8 +96,12 @@ export function createContentPolicy(options: ContentPolicyOptions): ContentPolic
       : { ...link, attributes: attributesOf(link.attributes, `links[${index}].`) };
 
   return {
-    span(span) {
-      const attributes = attributesOf(span.attributes, 'attributes.');
+    span(span, captured) {
+      // A captured map is the caller's own copy: with nothing to redact or strip it is kept.
+      const attributes =
+        captured !== undefined && redact === undefined && !strip
+          ? captured
+          : attributesOf(captured ?? span.attributes, 'attributes.');
       const events = span.events.map(eventOf);
       const links = span.links.map(linkOf);
       const status = statusOf(span.status);

@@ -17,9 +17,10 @@ const phrases: Readonly<Record<RecordRejectedReason, string>> = {
 };
 
 /**
- * A record the content policy refused. The message names the reason and the value's path (for
- * example `the redact callback threw for attributes.gen_ai.input.messages`); it never holds the
- * value, and the redactor's own error is not kept as `cause`, since its message may quote the value.
+ * A record the content policy refused. The message names the reason and the value's path, and for
+ * a redactor that threw, the type of its error (for example `the redact callback threw for
+ * attributes.gen_ai.input.messages (TypeError)`); it never holds the value, and the redactor's own
+ * error is not kept as `cause`, since its message may quote the value.
  */
 export class RecordRejectedError extends Error {
   readonly [marker] = true;
@@ -29,8 +30,9 @@ export class RecordRejectedError extends Error {
   /** Where the value is, in the redactor's path format. */
   readonly path: string;
 
-  constructor(reason: RecordRejectedReason, path: string) {
-    super(`${phrases[reason]} ${path}`);
+  /** `errorType`: the type of what a redactor threw (`TypeError`…), never its message. */
+  constructor(reason: RecordRejectedReason, path: string, errorType?: string) {
+    super(`${phrases[reason]} ${path}${errorType === undefined ? '' : ` (${errorType})`}`);
     this.reason = reason;
     this.path = path;
   }

@@ -17,6 +17,7 @@
  */
 
 import type { Attributes } from '@opentelemetry/api';
+import { failureType } from '../diagnostics/describe-failure.js';
 import type { Redactor } from '../options/svc-options.js';
 import { RecordRejectedError } from './record-rejected-error.js';
 
@@ -31,8 +32,10 @@ export function redactString(value: string, path: string, redact: Redactor): str
   let result: unknown;
   try {
     result = redact(value, path);
-  } catch {
-    throw new RecordRejectedError('redactor-threw', path);
+  } catch (error) {
+    // The application's callback: the record is rejected (an export issue), naming the type of
+    // the error only, since its message may quote the value being redacted.
+    throw new RecordRejectedError('redactor-threw', path, failureType(error));
   }
   if (typeof result !== 'string') throw new RecordRejectedError('redactor-returned-non-string', path);
   return result;

@@ -46,6 +46,7 @@ export {
   type TraceEvidence,
 } from './runner/runner-options.js';
 export type { RunnerReport } from './runner/runner-report.js';
+export type { TargetFile, TargetItem } from './runner/target-item.js';
 export { builtins } from './scorers/builtins.js';
 export {
   defineLocalScorer,

@@ -4,6 +4,8 @@
  * export issues and the sequence number of the latest failure.
  * @module
  */
+
+import { reportFailure } from '../diagnostics/report-failure.js';
 import type { ExportIssue } from '../options/svc-options.js';
 import type { ExportReport } from './export-report.js';
 
@@ -117,8 +119,12 @@ export class ExportAccounting {
     if (this.#onIssue) {
       try {
         this.#onIssue({ ...issue });
-      } catch {
-        // A failing callback must not disturb exporting.
+      } catch (error) {
+        // A failing callback must not disturb exporting; the application's own error is told on
+        // diag, by its type only (its message may quote what the callback handled).
+        reportFailure('warn', 'the onExportIssue callback threw; the issue is kept in getIssues()', error, {
+          message: false,
+        });
       }
     }
     return issue;

@@ -13,11 +13,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../http/undici.js';
 import { startUploadStub, type UploadStub } from '../media/upload/__fixtures__/upload-stub.js';
 import { Uploader } from '../media/upload/uploader.js';
+import { useDiagLogger } from '../test-support/diag-logger.js';
 import { ExportAccounting } from './export-accounting.js';
 import { createMediaExport } from './media-export.js';
 import { RecordFiles } from './record-files.js';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+const diagnostics = useDiagLogger();
 let stub: UploadStub;
 const dispatcher = new Agent();
 beforeAll(async () => {
@@ -362,7 +364,10 @@ describe('media step', () => {
     expect(media.span(broken, broken)).toBe(broken);
     expect(accounting.issues().at(-1)).toMatchObject({
       kind: 'warning',
-      message: 'the files of a record were not read: the media scan failed',
+      message: 'the files of a record were not read: the media scan failed (Error: no context)',
     });
+    expect(diagnostics.map((entry) => [entry.level, entry.text.split('\n')[0]])).toEqual([
+      ['error', 'svc-run: the files of a record were not read: the media scan failed: Error: no context'],
+    ]);
   });
 });

@@ -24,6 +24,8 @@ import { type Resource, resourceFromAttributes } from '@opentelemetry/resources'
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace';
 import { isScannedAttribute } from '@svc-run/conventions';
+import { describeFailure } from '../diagnostics/describe-failure.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import {
   BLOBS_ATTRIBUTE,
   type DecideFile,
@@ -319,10 +321,17 @@ export function createMediaExport(options: MediaExportOptions): MediaExport {
       }
       try {
         return step(original, prepared);
-      } catch {
-        // Files not taken yet give their budget back; the record goes without them.
+      } catch (error) {
+        // A defect of the scanner or of the upload admission: the record goes as the content
+        // policy left it, its files not taken give their budget back, and the cause is told.
         files.drop(original as object);
-        accounting.raise(signal, 'warning', 0, 'the files of a record were not read: the media scan failed');
+        reportFailure('error', 'the files of a record were not read: the media scan failed', error);
+        accounting.raise(
+          signal,
+          'warning',
+          0,
+          `the files of a record were not read: the media scan failed (${describeFailure(error)})`,
+        );
         return prepared;
       }
     };

@@ -31,7 +31,7 @@ export function readAcknowledgement(
   try {
     parsed = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   } catch {
-    return undefined;
+    return undefined; // not JSON: an `invalid` issue says so (never quoting the body)
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const partial = (parsed as { partialSuccess?: unknown }).partialSuccess;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecordRejectedError } from '../content/record-rejected-error.js';
 import type { ExportIssue } from '../options/svc-options.js';
+import { useDiagLogger } from '../test-support/diag-logger.js';
 import { ExportAccounting } from './export-accounting.js';
 import type { SendResult } from './otlp-http-sender.js';
 import { MAX_BATCH_SIZE, QUEUE_CAPACITY, SignalPipeline } from './signal-pipeline.js';
@@ -10,6 +11,8 @@ const ack = (body: unknown): SendResult => ({
   status: 200,
   body: new TextEncoder().encode(typeof body === 'string' ? body : JSON.stringify(body)),
 });
+
+const diagnostics = useDiagLogger();
 
 /** A pipeline whose sends answer from `answers` in turn (the last one repeats). */
 function pipeline(answers: SendResult[], prepare: (n: number) => number = (n) => n) {
@@ -103,6 +106,22 @@ describe('SignalPipeline', () => {
     });
   });
 
+  it('counts a batch whose request failed on a defect as failed, naming the cause', async () => {
+    const { p, accounting, issues } = pipeline([
+      { kind: 'failed', cause: 'defect', code: 'TypeError: this.dispatch is not a function' },
+    ]);
+    p.add(1);
+    await p.flush();
+    expect(accounting.report()).toMatchObject({ failedSpans: 1, pendingSpans: 0 });
+    expect(issues).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        message:
+          '1 spans not exported: the export request failed unexpectedly (TypeError: this.dispatch is not a function)',
+      }),
+    ]);
+  });
+
   it('counts a record the content policy rejects as rejected, and exports the others', async () => {
     const { p, accounting, issues, batches } = pipeline([ack({})], (n) => {
       if (n === 2) throw new RecordRejectedError('redactor-threw', 'attributes.x');
@@ -117,6 +136,69 @@ describe('SignalPipeline', () => {
       count: 1,
       message: '1 span rejected: the redact callback threw for attributes.x',
     });
+  });
+
+  it('counts a record whose preparation fails unexpectedly as failed, names the cause, and exports the others', async () => {
+    const { p, accounting, issues, batches, total } = pipeline([ack({})], (n) => {
+      if (n === 2) throw new TypeError("Cannot read properties of undefined (reading 'traceId')");
+      return n;
+    });
+    for (const n of [1, 2, 3]) p.add(n);
+    await p.flush();
+    expect(batches).toEqual([[1, 3]]);
+    expect(accounting.report()).toMatchObject({ acceptedSpans: 2, failedSpans: 1, pendingSpans: 0 });
+    expect(total()).toBe(3);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        count: 1,
+        message:
+          '1 span not exported: preparing it for export failed (TypeError: Cannot read properties of undefined (reading …)',
+      }),
+    ]);
+    expect(diagnostics).toEqual([
+      {
+        level: 'error',
+        text: expect.stringMatching(
+          /^svc-run: 1 span not exported: preparing it for export failed: TypeError: Cannot read properties of undefined \(reading …\nat /,
+        ),
+      },
+    ]);
+  });
+
+  it('says why a batch could not be serialized, on diag and in the issue', async () => {
+    const issues: ExportIssue[] = [];
+    const accounting = new ExportAccounting((issue) => issues.push(issue));
+    const p = new SignalPipeline<number>({
+      signal: 'logs',
+      accounting,
+      prepare: (n) => n,
+      serialize: (records) => JSON.parse(JSON.stringify({ records, at: BigInt(records.length) })),
+      send: async () => ack({}),
+    });
+    p.add(1);
+    p.add(2);
+    await p.flush();
+    expect(accounting.report()).toMatchObject({ failedLogs: 2, pendingLogs: 0 });
+    // The runtime's own words: V8 "Do not know how to serialize a BigInt", Bun "JSON.stringify
+    // cannot serialize BigInt.".
+    expect(issues).toEqual([
+      expect.objectContaining({
+        kind: 'failed',
+        count: 2,
+        message: expect.stringMatching(
+          /^2 log records not exported: they could not be serialized as OTLP \(TypeError: [^()]*BigInt[^()]*\)$/,
+        ),
+      }),
+    ]);
+    expect(diagnostics.map((entry) => [entry.level, entry.text.split('\n')[0]])).toEqual([
+      [
+        'error',
+        expect.stringMatching(
+          /^svc-run: 2 log records not exported: OTLP serialization failed: TypeError: [^()]*BigInt/,
+        ),
+      ],
+    ]);
   });
 
   it('drops records past the queue capacity (in-flight included), counts them exactly and reports them once', async () => {

@@ -5,6 +5,8 @@
  * @module
  */
 import { RecordRejectedError } from '../content/record-rejected-error.js';
+import { describeFailure } from '../diagnostics/describe-failure.js';
+import { reportFailure } from '../diagnostics/report-failure.js';
 import type { ExportAccounting, Signal } from './export-accounting.js';
 import type { SendResult } from './otlp-http-sender.js';
 import { readAcknowledgement } from './read-acknowledgement.js';
@@ -16,18 +18,21 @@ export const MAX_BATCH_SIZE = 512;
 /** Longest wait before queued records are sent. */
 export const SCHEDULE_DELAY_MILLIS = 1_000;
 
-/** What a pipeline is built from. */
-export interface SignalPipelineOptions<T> {
+/**
+ * What a pipeline is built from. `Q` is what is queued (a record as it ended, or as captured
+ * then), `R` the record exported.
+ */
+export interface SignalPipelineOptions<Q, R = Q> {
   signal: Signal;
   accounting: ExportAccounting;
   /** The content policy: returns the record to export, or throws `RecordRejectedError`. */
-  prepare: (record: T) => T;
+  prepare: (record: Q) => R;
   /** OTLP serialization of a batch. */
-  serialize: (records: T[]) => Uint8Array | undefined;
+  serialize: (records: R[]) => Uint8Array | undefined;
   /** Sends a serialized batch (with retries); never rejects. */
   send: (body: Uint8Array) => Promise<SendResult>;
   /** Called with each record that will not be exported: dropped, or rejected by `prepare`. */
-  dropped?: (record: T) => void;
+  dropped?: (record: Q) => void;
 }
 
 const NOUNS: Record<Signal, string> = { traces: 'spans', logs: 'log records' };
@@ -45,6 +50,8 @@ function failureMessage(
       return `${lost}: the service did not answer within the timeout, after retries`;
     case 'network':
       return `${lost}: the service could not be reached${result.code ? ` (${result.code})` : ''}, after retries`;
+    case 'defect':
+      return `${lost}: the export request failed unexpectedly (${result.code ?? 'Error'})`;
     case 'http':
       if (result.status === 401) {
         return `${lost}: the service refused the key (HTTP 401); use a valid, unrevoked project key`;
@@ -60,16 +67,16 @@ function failureMessage(
 }
 
 /** Queue, batching and accounting of one signal. */
-export class SignalPipeline<T> {
-  readonly #options: SignalPipelineOptions<T>;
+export class SignalPipeline<Q, R = Q> {
+  readonly #options: SignalPipelineOptions<Q, R>;
   readonly #noun: string;
-  #queue: T[] = [];
+  #queue: Q[] = [];
   #inFlight = 0;
   #loop: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(options: SignalPipelineOptions<T>) {
+  constructor(options: SignalPipelineOptions<Q, R>) {
     this.#options = options;
     this.#noun = NOUNS[options.signal];
   }
@@ -80,7 +87,7 @@ export class SignalPipeline<T> {
   }
 
   /** Queues a record; drops (and counts) it when the queue is full or the pipeline is shut down. */
-  add(record: T): void {
+  add(record: Q): void {
     const { accounting, signal } = this.#options;
     if (this.#closed || this.pending >= QUEUE_CAPACITY) {
       accounting.dropped(signal);
@@ -127,32 +134,41 @@ export class SignalPipeline<T> {
     }
   }
 
-  async #export(records: T[]): Promise<void> {
+  async #export(records: Q[]): Promise<void> {
     const { accounting, signal, prepare, serialize, send } = this.#options;
     accounting.reportDrops(signal);
-    const prepared: T[] = [];
+    const prepared: R[] = [];
+    const one = this.#noun.replace(/s$/, '');
     for (const record of records) {
       try {
         prepared.push(prepare(record));
       } catch (error) {
-        if (!RecordRejectedError.isInstance(error)) throw error;
         this.#options.dropped?.(record);
-        accounting.settle(signal, { rejected: 1 });
+        if (RecordRejectedError.isInstance(error)) {
+          accounting.settle(signal, { rejected: 1 });
+          accounting.raise(signal, 'rejected', 1, `1 ${one} rejected: ${error.message}`);
+          continue;
+        }
+        // A defect of the export path: the record is lost, counted, and the cause told.
+        reportFailure('error', `1 ${one} not exported: preparing it for export failed`, error);
+        accounting.settle(signal, { failed: 1 });
         accounting.raise(
           signal,
-          'rejected',
+          'failed',
           1,
-          `1 ${this.#noun.replace(/s$/, '')} rejected: ${error.message}`,
+          `1 ${one} not exported: preparing it for export failed (${describeFailure(error)})`,
         );
       }
     }
     const n = prepared.length;
     if (n === 0) return;
     let body: Uint8Array | undefined;
+    let why = 'the serializer gave no body';
     try {
       body = serialize(prepared);
-    } catch {
-      body = undefined;
+    } catch (error) {
+      reportFailure('error', `${n} ${this.#noun} not exported: OTLP serialization failed`, error);
+      why = describeFailure(error);
     }
     if (body === undefined) {
       accounting.settle(signal, { failed: n });
@@ -160,7 +176,7 @@ export class SignalPipeline<T> {
         signal,
         'failed',
         n,
-        `${n} ${this.#noun} not exported: they could not be serialized as OTLP`,
+        `${n} ${this.#noun} not exported: they could not be serialized as OTLP (${why})`,
       );
       return;
     }

@@ -1,20 +1,26 @@
 /**
- * The service's span processor: queues every sampled span that ends into the trace pipeline.
- * Attach it to any tracer provider (see `createSvcTransport`). A flush sends the queued spans,
- * then waits for the uploads of files queued before it.
+ * The service's span processor: queues every sampled span that ends into the trace pipeline,
+ * with its attribute values as they were when it ended (a processor attached after this one may
+ * rewrite them in place; see `ended-span.ts`). Attach it to any tracer provider (see
+ * `createSvcTransport`). A flush sends the queued spans, then waits for the uploads of files
+ * queued before it.
  * @module
  */
 import { TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
+import { captureEndedSpan, type EndedSpan } from './ended-span.js';
 import type { SignalPipeline } from './signal-pipeline.js';
 
 /** Queues ended, sampled spans for export to the service. */
 export class SvcSpanProcessor implements SpanProcessor {
-  readonly #pipeline: SignalPipeline<ReadableSpan>;
+  readonly #pipeline: SignalPipeline<EndedSpan, ReadableSpan>;
   readonly #uploads: () => Promise<void>;
 
   /** `uploads` resolves once the file uploads queued before the call have ended. */
-  constructor(pipeline: SignalPipeline<ReadableSpan>, uploads: () => Promise<void> = async () => {}) {
+  constructor(
+    pipeline: SignalPipeline<EndedSpan, ReadableSpan>,
+    uploads: () => Promise<void> = async () => {},
+  ) {
     this.#pipeline = pipeline;
     this.#uploads = uploads;
   }
@@ -23,7 +29,7 @@ export class SvcSpanProcessor implements SpanProcessor {
 
   onEnd(span: ReadableSpan): void {
     if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
-    this.#pipeline.add(span);
+    this.#pipeline.add(captureEndedSpan(span));
   }
 
   /**

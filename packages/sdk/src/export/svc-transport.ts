@@ -13,6 +13,7 @@ import { Uploader } from '../media/upload/index.js';
 import type { ExportIssue, ResolvedSvcOptions, SvcOptions } from '../options/svc-options.js';
 import { validateSvcOptions } from '../options/validate-options.js';
 import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
+import type { EndedSpan } from './ended-span.js';
 import { ExportAccounting, type Signal } from './export-accounting.js';
 import type { ExportReport } from './export-report.js';
 import { createMediaExport } from './media-export.js';
@@ -116,11 +117,11 @@ export function createSvcTransport(options: SvcOptions): SvcTransport {
       dispatcher,
       signal: abort.signal,
     });
-  const spans = new SignalPipeline<ReadableSpan>({
+  const spans = new SignalPipeline<EndedSpan, ReadableSpan>({
     signal: 'traces',
     accounting,
-    prepare: (span) => media.span(span, policy.span(span)),
-    dropped: (span) => files.drop(span),
+    prepare: (ended) => media.span(ended.span, policy.span(ended.span, ended.attributes)),
+    dropped: (ended) => files.drop(ended.span),
     serialize: (records) => JsonTraceSerializer.serializeRequest(records),
     send: send('traces'),
   });

@@ -89,6 +89,7 @@ export function displayOrigin(baseUrl: string): string {
   try {
     return new URL(baseUrl).origin;
   } catch {
+    // Options are validated before any request: only a caller's own baseUrl reaches here.
     return 'the configured baseUrl (not a valid URL)';
   }
 }
@@ -109,7 +110,7 @@ function parseJson(bytes: Buffer): unknown | undefined {
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
-    return undefined;
+    return undefined; // not JSON: callers answer with the status, never the body
   }
 }
 

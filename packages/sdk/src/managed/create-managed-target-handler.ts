@@ -2,6 +2,8 @@
  * `createManagedTargetHandler`: the fetch handler of a managed target.
  * @module
  */
+
+import { reportFailure } from '../diagnostics/report-failure.js';
 import { requireSupportedRuntime } from '../runtime/supported-runtime.js';
 import { handleExecution } from './handle-execution.js';
 import {
@@ -68,7 +70,9 @@ export function createManagedTargetHandlerWith(
       const checked = await readManagedRequest(request, signingKey);
       if (checked instanceof Response) return checked;
       return await handleExecution(resolved, service, checked, startDeadline);
-    } catch {
+    } catch (error) {
+      // Every expected failure has its own answer: this is a defect, told on diag.
+      reportFailure('error', 'the managed handler failed unexpectedly', error);
       return errorResponse(
         500,
         'internal',

@@ -4,6 +4,7 @@
  * the request (the outcome is saved already).
  * @module
  */
+import { reportFailure } from '../diagnostics/report-failure.js';
 
 /** True when `flush()` settled without error before `deadline` (ms since the epoch). */
 export async function flushWithin(flush: () => unknown, deadline: number): Promise<boolean> {
@@ -16,7 +17,11 @@ export async function flushWithin(flush: () => unknown, deadline: number): Promi
   const flushed = (async () => {
     await flush();
     return true;
-  })().catch(() => false);
+  })().catch((error: unknown) => {
+    // Reported as `telemetryFlushed: false`; the cause (an `SvcExportError`, say) told on diag.
+    reportFailure('warn', 'flushTelemetry failed after the outcome was saved', error);
+    return false;
+  });
   try {
     return await Promise.race([flushed, expired]);
   } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueSlug, useEvalServer } from '../evals/client/__fixtures__/eval-server.js';
+import { useDiagLogger } from '../test-support/diag-logger.js';
 import { waitUntil } from '../test-support/wait-until.js';
 import {
   type HandlerAnswer,
@@ -21,6 +22,7 @@ import type { StartDeadline } from './run-target.js';
 
 // The handler listens on 127.0.0.1: the server must be started to deliver to private addresses.
 const fx = useEvalServer({ faultInjection: true, allowPrivateTargets: true });
+const diagnostics = useDiagLogger();
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -407,6 +409,25 @@ describe('createManagedTargetHandler end to end', () => {
     const replay = await harness.send(answer.request);
     expect(replay.status).toBe(409);
     expect(harness.calls).toHaveLength(1);
+  });
+
+  it('answers telemetryFlushed: false when flushTelemetry fails, and tells why on diag', async () => {
+    const setup = await experiment();
+    const harness = await serve(async () => ({ output: 'done' }), {
+      flushTelemetry: async () => {
+        throw new RangeError('export failed since the previous flush: 1 span failed');
+      },
+    });
+    const executionId = await dispatchFirstCase(setup, harness.url);
+    const answer = await harness.answerFor(executionId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ state: 'succeeded', outcomeSaved: true, telemetryFlushed: false });
+    expect(diagnostics.map((entry) => [entry.level, entry.text.split('\n')[0]])).toEqual([
+      [
+        'warn',
+        'svc-run: flushTelemetry failed after the outcome was saved: RangeError: export failed since the previous flush: 1 span failed',
+      ],
+    ]);
   });
 
   it('runs the target inside a root span of the tracer whose trace is the execution’s, ended before the flush', async () => {

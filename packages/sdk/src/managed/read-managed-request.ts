@@ -31,6 +31,7 @@ async function readBody(request: Request): Promise<string | undefined> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_MANAGED_REQUEST_BYTES) {
+      // Cancelling a body already refused: a failure to cancel changes no answer.
       await reader.cancel().catch(() => undefined);
       return undefined;
     }
@@ -77,6 +78,7 @@ export async function readManagedRequest(
   try {
     parsed = JSON.parse(body);
   } catch {
+    // A signed body that is not JSON: the caller's error, answered 400.
     return errorResponse(400, 'invalid_request', 'The request body is not JSON.');
   }
   const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;

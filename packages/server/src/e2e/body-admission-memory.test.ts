@@ -202,11 +202,14 @@ describe('memory admission of request bodies', () => {
       );
       for (const { req } of sent) req.destroy();
       await waitUntil(async () => (await child.bodyBytes()) === 0, 'the aborted bodies to be given back');
-      const after = await child.rss();
-      expect(
-        after - before,
-        `round ${round}: RSS ${Math.round((after - before) / MiB)} MiB over before`,
-      ).toBeLessThan(ALLOCATOR_SLACK);
+      // The freed buffers go back to the system when the collector and the allocator get to them,
+      // not at once (on a loaded machine a moment later): wait for it. Bytes still held make this
+      // wait give up, and the test fail.
+      await waitUntil(
+        async () => (await child.rss()) - before < ALLOCATOR_SLACK,
+        `round ${round}: the resident memory to return within ${ALLOCATOR_SLACK / MiB} MiB of before`,
+        50,
+      );
     }
   });
 });

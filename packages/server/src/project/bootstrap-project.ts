@@ -2,15 +2,15 @@
  * Creates the reference server's project and keys on first start, and finds them again on later
  * starts. Keys are stored hashed in the database; their plaintext is kept only in
  * `credentials.json` (mode 0600) in the data directory, so a restarted server can hand them back.
- * A data directory made before a preset existed (the machine credential) gets that key issued at
- * its next start.
+ * A data directory made before a key existed (the machine credential, the MCP Read key) gets that
+ * key issued at its next start.
  * @module
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { KEY_PRESETS, type KeyPreset } from '../auth/key-presets.js';
+import type { KeyPreset } from '../auth/key-presets.js';
 import { generateKey, hashKey, KeyRing, type StoredKey } from '../auth/key-ring.js';
 import { inTransaction } from '../store/sqlite-database.js';
 import { writeFileDurably } from '../store/write-file-durably.js';
@@ -26,16 +26,19 @@ export interface BootstrappedProject {
   keyRing: KeyRing;
 }
 
-const KEY_FIELDS: Readonly<Record<KeyPreset, keyof ProjectKeys>> = {
-  tracing: 'tracing',
-  read: 'read',
-  read_write: 'readWrite',
-  setup: 'setup',
-  machine: 'machine',
-};
+/** Every key a project is issued: its field in `ProjectKeys` and its preset. */
+const ISSUED_KEYS: readonly { field: keyof ProjectKeys; preset: KeyPreset }[] = [
+  { field: 'tracing', preset: 'tracing' },
+  { field: 'read', preset: 'read' },
+  { field: 'readWrite', preset: 'read_write' },
+  { field: 'setup', preset: 'setup' },
+  { field: 'machine', preset: 'machine' },
+  // The MCP Read key: a second key of the Read preset, the one handed to agents.
+  { field: 'mcp', preset: 'read' },
+];
 
-/** Presets every data directory had from the start; later ones are issued when missing. */
-const ORIGINAL_PRESETS: readonly KeyPreset[] = ['tracing', 'read', 'read_write', 'setup'];
+/** Keys every data directory had from the start; later ones are issued when missing. */
+const ORIGINAL_FIELDS: readonly (keyof ProjectKeys)[] = ['tracing', 'read', 'readWrite', 'setup'];
 
 function loadKeyRing(db: DatabaseSync): KeyRing {
   const rows = db
@@ -61,8 +64,8 @@ function writeCredentials(dataDir: string, projectId: string, keys: ProjectKeys)
 }
 
 /**
- * Issues the keys of presets added after the data directory was made: written to the credentials
- * file first, then stored hashed, so a start interrupted between the two stores the hash next time.
+ * Issues the keys added after the data directory was made: written to the credentials file
+ * first, then stored hashed, so a start interrupted between the two stores the hash next time.
  */
 function issueMissingKeys(
   db: DatabaseSync,
@@ -70,16 +73,16 @@ function issueMissingKeys(
   project: Project,
   keys: Partial<ProjectKeys>,
 ): ProjectKeys {
-  const added = KEY_PRESETS.filter((preset) => !ORIGINAL_PRESETS.includes(preset));
+  const added = ISSUED_KEYS.filter(({ field }) => !ORIGINAL_FIELDS.includes(field));
   const completed = { ...keys } as ProjectKeys;
-  const missing = added.filter((preset) => typeof keys[KEY_FIELDS[preset]] !== 'string');
-  for (const preset of missing) completed[KEY_FIELDS[preset]] = generateKey(preset);
+  const missing = added.filter(({ field }) => typeof keys[field] !== 'string');
+  for (const { field, preset } of missing) completed[field] = generateKey(preset);
   if (missing.length > 0) writeCredentials(dataDir, project.id, completed);
   const stored = db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?');
   const now = new Date().toISOString();
   inTransaction(db, () => {
-    for (const preset of added) {
-      const key = completed[KEY_FIELDS[preset]];
+    for (const { field, preset } of added) {
+      const key = completed[field];
       if (stored.get(hashKey(key)) === undefined) insertKey(db, project.id, preset, key, now);
     }
   });
@@ -97,10 +100,7 @@ function readCredentials(dataDir: string, project: Project): Partial<ProjectKeys
     );
   }
   const keys = parsed.keys ?? {};
-  if (
-    parsed.projectId !== project.id ||
-    ORIGINAL_PRESETS.some((preset) => typeof keys[KEY_FIELDS[preset]] !== 'string')
-  ) {
+  if (parsed.projectId !== project.id || ORIGINAL_FIELDS.some((field) => typeof keys[field] !== 'string')) {
     throw new Error(
       `${CREDENTIALS_FILE} in ${dataDir} does not belong to the stored project; restore the original file.`,
     );
@@ -116,14 +116,14 @@ function createProject(db: DatabaseSync, dataDir: string): { project: Project; k
     slug: 'local',
   };
   const keys = {} as ProjectKeys;
-  for (const preset of KEY_PRESETS) keys[KEY_FIELDS[preset]] = generateKey(preset);
+  for (const { field, preset } of ISSUED_KEYS) keys[field] = generateKey(preset);
   writeCredentials(dataDir, project.id, keys);
   const now = new Date().toISOString();
   inTransaction(db, () => {
     db.prepare(
       'INSERT INTO projects (id, name, organization_id, slug, created_at) VALUES (?, ?, ?, ?, ?)',
     ).run(project.id, project.name, project.organizationId, project.slug, now);
-    for (const preset of KEY_PRESETS) insertKey(db, project.id, preset, keys[KEY_FIELDS[preset]], now);
+    for (const { field, preset } of ISSUED_KEYS) insertKey(db, project.id, preset, keys[field], now);
   });
   return { project, keys };
 }

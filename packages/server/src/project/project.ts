@@ -26,4 +26,9 @@ export interface ProjectKeys {
    * sends them with it, and their handler claims executions and saves outcomes with it.
    */
   machine: string;
+  /**
+   * The MCP Read key: a key of the Read preset issued for the MCP tool server (`/mcp`, `svc mcp`),
+   * the one to hand to an agent, so it can be revoked without touching other readers.
+   */
+  mcp: string;
 }

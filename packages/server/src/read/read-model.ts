@@ -9,20 +9,19 @@ import type { FileListing } from '../ingest/file-records.js';
 import { listedFiles } from '../media/listed-files.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import type { LogRecordRecord } from '../otlp/model.js';
-import type { InlineFile } from '../routes/media-route-options.js';
-import {
-  inlineFileBytes,
-  type MessageFile,
-  type MessagePart,
-  type NormalizedMessages,
-  normalizeLogMessages,
-  normalizeSpanMessages,
-} from './messages/index.js';
+import { normalizeLogMessages, normalizeSpanMessages } from './messages/index.js';
 import type { SpanDetail, TraceOutline } from './read-model-types.js';
+import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
-import type { StoredSpan } from './span-rows.js';
-import { SpanRows } from './span-rows.js';
+import {
+  attributeText,
+  type InlineFile,
+  inlineFileOf,
+  type ValueWhere,
+  wholeText,
+} from './span-record-values.js';
+import { SpanRows, type StoredSpan } from './span-rows.js';
 import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
 
@@ -137,34 +136,71 @@ export class ReadModel {
   }
 
   /**
-   * A file span `spanId` of trace `traceId` (or a log record correlated with it) holds inline —
-   * a data: URL or base64 part never uploaded, as a plain OpenTelemetry exporter sends it — read
-   * from the record and checked against `sha256`; `undefined` when none holds it.
+   * One recorded value of span `spanId` of trace `traceId` whole, as text (the span detail shows
+   * values to their first 64 KiB): an attribute of the span, its resource or scope, one of its
+   * events, links or correlated log records, or a log record's body. Content is withheld without
+   * `includeContent`.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace, the span, the record or the attribute is
+   *   not stored.
+   */
+  async recordedValue(
+    traceId: string,
+    spanId: string,
+    source: RecordedValueSource,
+    options: { includeContent: boolean },
+  ): Promise<RecordedValue> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    const logs = source.record === 'log' ? this.#spans.logs(traceNo, traceId, spanId) : [];
+    const value = recordedValue(span, logs, source, options.includeContent);
+    if (value === undefined) throw new ApiError(404, 'not_found', 'The span has no such recorded value.');
+    return value;
+  }
+
+  /**
+   * The bytes of file `sha256` that span `spanId` (or a log record correlated with it) still holds
+   * inline (a data: URL or base64 part never uploaded), checked against the digest; `undefined`
+   * when the span holds no such file inline. For the viewer, which serves them.
+   *
+   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
    */
   async inlineFile(traceId: string, spanId: string, sha256: string): Promise<InlineFile | undefined> {
-    const traceNo = this.#rows.traceNumber(traceId);
-    if (traceNo === undefined) return undefined;
-    const listed = this.#files.listed(traceId, { spanId });
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    const logs = this.#spans.logs(traceNo, traceId, spanId);
+    return inlineFileOf(span, logs, this.#files.listed(traceId, { spanId }), sha256);
+  }
+
+  /**
+   * The whole text of a value of span `spanId` that a span detail shows only the start of
+   * (`truncated`, values over 64 KiB): a span attribute, an event's attribute, a correlated log
+   * record's body or attribute (events and logs by their index in `spanDetail`'s lists). A string
+   * as it is, another value as JSON; `undefined` when there is no such value. Recorded content:
+   * for readers of content only (the viewer).
+   *
+   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
+   */
+  async valueText(traceId: string, spanId: string, where: ValueWhere): Promise<string | undefined> {
+    const { traceNo, span } = await this.#span(traceId, spanId);
+    if ('event' in where) {
+      const event = span.events[where.event];
+      return event === undefined ? undefined : attributeText(event.attributes, where.attribute);
+    }
+    if ('log' in where) {
+      const log = this.#spans.logs(traceNo, traceId, spanId)[where.log];
+      if (log === undefined) return undefined;
+      if (where.attribute !== undefined) return attributeText(log.attributes, where.attribute);
+      return log.body === null ? undefined : wholeText(log.body);
+    }
+    return attributeText(span.attributes, where.attribute);
+  }
+
+  async #span(traceId: string, spanId: string): Promise<{ traceNo: number; span: StoredSpan }> {
+    const traceNo = this.#traceNumber(traceId);
+    await this.#catchUp();
     const span = this.#spans.span(traceNo, spanId);
-    if (span !== undefined) {
-      const spanListed = listed.filter((file) => file.record === 'span');
-      const found = inlineFileIn(normalizeSpanMessages(span.attributes, spanListed), sha256);
-      const bytes = found && inlineFileBytes(span.attributes, undefined, found);
-      if (found && bytes) return { bytes, contentType: found.contentType, name: found.name ?? null };
-    }
-    for (const log of this.#spans.logs(traceNo, traceId, spanId)) {
-      const logListed = listed.filter(
-        (file) => file.record === 'log' && file.logTimeUnixNano === log.timeUnixNano,
-      );
-      const body = log.body ?? undefined;
-      const found = inlineFileIn(
-        normalizeLogMessages(log.eventName, body, log.attributes, logListed),
-        sha256,
-      );
-      const bytes = found && inlineFileBytes(log.attributes, body, found);
-      if (found && bytes) return { bytes, contentType: found.contentType, name: found.name ?? null };
-    }
-    return undefined;
+    if (span === undefined)
+      throw new ApiError(404, 'not_found', 'No span of this ID is stored in the trace.');
+    return { traceNo, span };
   }
 
   #traceNumber(traceId: string): number {
@@ -174,28 +210,6 @@ export class ReadModel {
     }
     return traceNo;
   }
-}
-
-/** The inline file of digest `sha256` among normalized messages (and the files below them). */
-function inlineFileIn(normalized: NormalizedMessages, sha256: string): MessageFile | undefined {
-  const inParts = (parts: readonly MessagePart[]): MessageFile | undefined => {
-    for (const part of parts) {
-      if (part.type === 'file' && part.file.form === 'inline' && part.file.sha256 === sha256)
-        return part.file;
-      if (part.type === 'tool_result') {
-        const found = inParts(part.parts);
-        if (found !== undefined) return found;
-      }
-      if (part.type === 'text' && part.prefixOf?.form === 'inline' && part.prefixOf.sha256 === sha256)
-        return part.prefixOf;
-    }
-    return undefined;
-  };
-  for (const message of normalized.messages) {
-    const found = inParts(message.parts);
-    if (found !== undefined) return found;
-  }
-  return inParts(normalized.belowMessages);
 }
 
 /**

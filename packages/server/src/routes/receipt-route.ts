@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.js';
 import { AUTH_ERROR_RESPONSES, errorResponseDoc } from '../http/error-schema.js';
 import type { TraceStore } from '../ingest/trace-store.js';
 import { MAX_EXPECTED_SPAN_IDS, MAX_RECEIPT_BYTES } from '../limits.js';
-import { fieldsMap } from '../receipt/record-fields.js';
+import { traceReceipt } from '../receipt/trace-receipt.js';
 import { SPAN_ID_PATTERN, TRACE_ID_PATTERN } from './id-patterns.js';
 
 const TraceIdParam = z
@@ -81,21 +81,11 @@ export function registerReceiptRoute(
         `At most ${MAX_EXPECTED_SPAN_IDS} unique expectedSpanId values are allowed; got ${expected.length}.`,
       );
     }
-    const summary = store.getTraceSummary(otelTraceId);
-    if (summary === undefined) {
+    const origin = publicOrigin ?? new URL(c.req.url).origin;
+    const receipt: TraceReceipt | undefined = traceReceipt(store, otelTraceId, expected, origin);
+    if (receipt === undefined) {
       throw new ApiError(404, 'not_found', 'No spans or logs of this trace are stored (yet).');
     }
-    const found = store.findSpanIds(otelTraceId, expected);
-    const origin = publicOrigin ?? new URL(c.req.url).origin;
-    const receipt: TraceReceipt = {
-      traceId: otelTraceId,
-      spanCount: summary.spanCount,
-      revision: summary.revision,
-      fields: fieldsMap(summary.fields),
-      matchedSpanIds: expected.filter((id) => found.has(id)),
-      missingSpanIds: expected.filter((id) => !found.has(id)),
-      traceUrl: `${origin}/traces/${otelTraceId}`,
-    };
     if (Buffer.byteLength(JSON.stringify(receipt)) > MAX_RECEIPT_BYTES) {
       throw new ApiError(500, 'internal', 'The receipt would exceed 64 KiB.');
     }

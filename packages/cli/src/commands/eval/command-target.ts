@@ -9,7 +9,7 @@
 import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SvcClient } from '@svc-run/sdk';
-import type { EvaluationClient, ExperimentItem, TargetContext } from '@svc-run/sdk/evals';
+import type { EvaluationClient, TargetContext, TargetItem } from '@svc-run/sdk/evals';
 import { agentEnvironment } from './agent-environment.js';
 import { type CaseOutput, readCaseOutputs } from './case-outputs.js';
 import { createCaseWorkspace } from './case-workspace.js';
@@ -89,7 +89,7 @@ function commandError(run: CommandRun, timeoutMillis: number): CaseError | undef
 export function commandTarget(options: CommandTargetOptions) {
   const { client, svc, hooks, interrupt } = options;
   return async (inputs: unknown, context: TargetContext): Promise<CaseOutput> => {
-    const item: ExperimentItem = context.item;
+    const item: TargetItem = context.item;
     if (interrupt.aborted) return never();
     await hooks.step?.('before-command', item.externalKey);
     const inputsJson = JSON.stringify(inputs ?? null);

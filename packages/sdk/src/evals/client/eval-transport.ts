@@ -85,7 +85,7 @@ function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } 
   try {
     return { ok: true, value: JSON.parse(bytes.toString('utf8')) as unknown };
   } catch {
-    return { ok: false };
+    return { ok: false }; // not JSON: the caller answers with the status alone, never the body
   }
 }
 

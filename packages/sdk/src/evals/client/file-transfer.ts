@@ -27,7 +27,7 @@ function errorCode(bytes: Buffer | undefined): string | undefined {
     const code = (JSON.parse(bytes?.toString('utf8') ?? '') as { error?: { code?: unknown } }).error?.code;
     return typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : undefined;
   } catch {
-    return undefined;
+    return undefined; // an error body that is not JSON has no code: the status says enough
   }
 }
 

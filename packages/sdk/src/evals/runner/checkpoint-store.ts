@@ -64,7 +64,7 @@ function parseOwner(text: string): Partial<LockOwner> {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as Partial<LockOwner>) : {};
   } catch {
-    return {};
+    return {}; // a lock file being written (or torn): it names no owner yet
   }
 }
 
@@ -169,6 +169,7 @@ export class CheckpointStore {
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
         }
+        // Unreadable: the lock was released between the link and this read; try again.
         const held = await readFile(path, 'utf8').catch(() => undefined);
         if (held === undefined) continue; // released meanwhile
         const holder = parseOwner(held);
@@ -210,6 +211,7 @@ export class CheckpointStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      // Unreadable: the guard was removed meanwhile (its owner finished); no owner to check.
       const holder = parseOwner(await readFile(guard, 'utf8').catch(() => ''));
       if (endedHere(holder, owner)) {
         await rm(guard, { force: true });
@@ -222,6 +224,7 @@ export class CheckpointStore {
       }
     }
     try {
+      // Unreadable: the stale lock is gone already, nothing to remove.
       if ((await readFile(path, 'utf8').catch(() => undefined)) === stale) await unlink(path);
     } finally {
       await rm(guard, { force: true });

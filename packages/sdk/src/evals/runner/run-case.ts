@@ -9,9 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SpanHandle } from '../../client/span-options.js';
+import { reportFailure } from '../../diagnostics/report-failure.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
 import { SvcError } from '../../errors/svc-error.js';
+import { SvcExportError } from '../../errors/svc-export-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import type { Experiment, ExperimentItem } from '../types/experiment-types.js';
 import type { CheckpointStore } from './checkpoint-store.js';
@@ -21,6 +23,7 @@ import type { ResolvedRunExperimentOptions } from './runner-options.js';
 import type { AttemptRecord, CaseRecord, SavedOutcome } from './runner-records.js';
 import { settleMutation } from './settle-mutation.js';
 import { submitSaved, unsubmitted } from './submit-saved.js';
+import { targetItem } from './target-item.js';
 import { completionBody, returnedOutcome, thrownOutcome, unserializableMessage } from './target-outcome.js';
 import { withTransientRetry } from './transient-retry.js';
 
@@ -198,7 +201,7 @@ async function runAttempt(
         await step('before-target');
         let value: unknown;
         try {
-          value = await target(item.inputs, { config: run.experiment.config, item, span });
+          value = await target(item.inputs, { config: run.experiment.config, item: targetItem(item), span });
         } catch (thrown) {
           outcome = thrownOutcome(thrown, persistResultContent);
           await step('after-target');
@@ -223,7 +226,7 @@ async function runAttempt(
   const current = attempt!;
   if (traceEvidence.mode === 'required') {
     // A failed export shows at completion: the service then has no trace to snapshot.
-    await run.flushTraces().catch(() => undefined);
+    await run.flushTraces().catch(reportUnexpectedFlushFailure);
   }
   current.outcome = outcome!;
   current.complete = {
@@ -258,12 +261,21 @@ async function complete(
           const traceMissing =
             body.traceEvidence === 'required' && SvcApiError.isInstance(error) && error.status === 409;
           if (!traceMissing || retry >= EVIDENCE_RETRIES) throw error;
-          await run.flushTraces().catch(() => undefined);
+          await run.flushTraces().catch(reportUnexpectedFlushFailure);
         }
       }
     },
     () => step('after-complete'),
   );
+}
+
+/**
+ * A flush of the case's trace that failed. An `SvcExportError` is expected and told already: its
+ * issues are the transport's (`getIssues()`, `onExportIssue`), and the completion reports the
+ * missing trace. Anything else is a defect, told on diag; the case goes on either way.
+ */
+function reportUnexpectedFlushFailure(error: unknown): void {
+  if (!SvcExportError.isInstance(error)) reportFailure('error', 'flushing the trace of a case failed', error);
 }
 
 /** The case and its outcome, as scorers see them. */

@@ -12,7 +12,7 @@ import type { LocalScorer } from '../scorers/define-local-scorer.js';
 import { describeValue } from '../scorers/describe-value.js';
 import { requireOptionsObject } from '../scorers/require-options-object.js';
 import { validateSchemaTimeoutMillis, validateScorers } from '../scorers/score-locally-options.js';
-import type { ExperimentItem } from '../types/experiment-types.js';
+import type { TargetItem } from './target-item.js';
 
 /** Fewest and most cases (or items) a runner works on at once. */
 export const MIN_CONCURRENCY = 1;
@@ -45,12 +45,16 @@ export interface CommonRunnerOptions {
   schemaTimeoutMillis?: number;
 }
 
-/** What a target receives besides the case's inputs. */
+/**
+ * What a target receives besides the case's inputs: the configuration and what the agent may see
+ * of the case. Never what only evaluators may: `expected`, the case's `metadata`, the files of
+ * evaluator-only roles, scorer definitions.
+ */
 export interface TargetContext {
   /** The experiment's configuration (`createExperiment`'s `config`). */
   config: Record<string, unknown>;
-  /** The experiment item: the case (`inputs`, `expected`, `metadata`, `externalKey`, …). */
-  item: ExperimentItem;
+  /** The case: its identity, `inputs`, and the files the agent sees. */
+  item: TargetItem;
   /** The span the case runs in; nest the target's own spans under it. */
   span: SpanHandle;
 }

@@ -43,7 +43,7 @@ describe('returnedOutcome', () => {
       },
     };
     const outcome = returnedOutcome(value, true);
-    expect(outcome).toEqual({ kind: 'unserializable', problem: 'reading it failed' });
+    expect(outcome).toEqual({ kind: 'unserializable', problem: 'reading it threw Error' });
     expect(JSON.stringify(outcome)).not.toContain('hidden text');
   });
 

@@ -3,6 +3,7 @@
  * error, or a return that cannot be saved as JSON.
  * @module
  */
+import { whyNotJson } from '../../diagnostics/json-failure.js';
 import { findNonJson } from '../scorers/json-value.js';
 import type { JsonValue } from '../scorers/scorer-definitions.js';
 import type { ErrorInfo } from '../types/common-types.js';
@@ -26,9 +27,9 @@ export function returnedOutcome(value: unknown, persistResultContent: boolean): 
   try {
     problem = findNonJson(value);
     json = problem === undefined ? JSON.stringify(value) : '';
-  } catch {
+  } catch (error) {
     // A getter (or proxy) that throws: the value returned, but it cannot be read to be saved.
-    return { kind: 'unserializable', problem: 'reading it failed' };
+    return { kind: 'unserializable', problem: whyNotJson(error) };
   }
   if (problem !== undefined) return { kind: 'unserializable', problem: `it holds ${problem}` };
   const bytes = Buffer.byteLength(json, 'utf8');
@@ -59,7 +60,7 @@ function readText(read: () => unknown): string {
     const text = read();
     return typeof text === 'string' ? text : '';
   } catch {
-    return '';
+    return ''; // a getter of the thrown value that throws: the error is saved by its type alone
   }
 }
 

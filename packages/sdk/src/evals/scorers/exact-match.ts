@@ -41,6 +41,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false };
+    return { ok: false }; // text that is not JSON is compared as text
   }
 }

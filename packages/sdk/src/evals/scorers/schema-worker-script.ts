@@ -47,7 +47,7 @@ parentPort.on('message', ({ job, schemaId, source, text, isString }) => {
     try {
       data = JSON.parse(text);
     } catch {
-      parsed = false;
+      parsed = false; // output text that is not JSON is validated as a string
     }
     const jsonReading = isString ? 'json_text' : 'value';
     if (parsed && validate(data)) {

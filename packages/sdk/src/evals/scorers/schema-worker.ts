@@ -11,6 +11,7 @@
  */
 
 import { Worker } from 'node:worker_threads';
+import { reportFailure } from '../../diagnostics/report-failure.js';
 import { SCHEMA_WORKER_SCRIPT } from './schema-worker-script.js';
 
 /** How long an idle worker is kept before it ends. */
@@ -128,7 +129,10 @@ export class SchemaWorker {
         eval: true,
         workerData: { requireFrom: import.meta.url, maxErrors: MAX_REPORTED_SCHEMA_ERRORS },
       });
-    } catch {
+    } catch (error) {
+      // The runtime could not start a worker: the jobs are scored `error` (WorkerStartError), the
+      // cause told on diag.
+      reportFailure('error', 'the JSON Schema scorer could not start its worker thread', error);
       this.#failWaiting('WorkerStartError');
       return undefined;
     }
@@ -189,6 +193,7 @@ export class SchemaWorker {
     this.#worker = undefined;
     this.#ready = false;
     // Terminating interrupts running JavaScript, a backtracking regular expression included.
+    // A worker that fails to terminate is gone all the same for the scorer (a new one starts).
     worker?.terminate().catch(() => {});
   }
 }

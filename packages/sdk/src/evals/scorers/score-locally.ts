@@ -79,7 +79,7 @@ export function canScoreLocally(version: unknown, scorers: readonly LocalScorer[
     prepare(definition, path, version, scorers);
     return true;
   } catch {
-    return false;
+    return false; // not scorable here (another language, no matching scorer): deferred to the service
   }
 }
 

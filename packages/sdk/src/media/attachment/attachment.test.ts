@@ -99,7 +99,7 @@ describe('Attachment', () => {
     ],
     [
       { path: '/nonexistent/svc-attachment.png', contentType: 'image/png' },
-      'the attachment file could not be read',
+      'the attachment file could not be read (ENOENT)',
     ],
     [{ path: '/tmp', contentType: 'image/png' }, 'the attachment path is not a regular file'],
     [{ path: '', contentType: 'image/png' }, 'the attachment path must be a nonempty string'],

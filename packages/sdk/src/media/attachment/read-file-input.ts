@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { systemErrorCode } from '../../diagnostics/system-error-code.js';
 import type { FileSource } from '../media-types.js';
 import { MAX_DATA_BYTES, MAX_FILE_BYTES, SLICE_BYTES } from '../media-types.js';
 import { decodeData } from './decode-data.js';
@@ -29,7 +30,10 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Hashes a file with one reusable buffer; `undefined` when it changed meanwhile or is unreadable. */
+/**
+ * Hashes a file with one reusable buffer; `undefined` when it changed meanwhile or is unreadable
+ * (both expected: the file is the application's, and the problem is reported as such).
+ */
 function hashFile(path: string, size: number, mtimeMs: number): string | undefined {
   let fd: number | undefined;
   try {
@@ -47,10 +51,16 @@ function hashFile(path: string, size: number, mtimeMs: number): string | undefin
     if (total !== size || after.size !== size || after.mtimeMs !== mtimeMs) return undefined;
     return hash.digest('hex');
   } catch {
-    return undefined;
+    return undefined; // unreadable: the caller's problem says so
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Why a file could not be read: its system error code (`ENOENT`, `EACCES`…), never its path. */
+function unreadable(what: string, error: unknown): string {
+  const code = systemErrorCode(error);
+  return `the ${what} file could not be read${code === undefined ? '' : ` (${code})`}`;
 }
 
 function readPath(path: string, what: string): ReadFileInput {
@@ -58,8 +68,8 @@ function readPath(path: string, what: string): ReadFileInput {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(absolute);
-  } catch {
-    return { problem: `the ${what} file could not be read` };
+  } catch (error) {
+    return { problem: unreadable(what, error) };
   }
   if (!stat.isFile()) return { problem: `the ${what} path is not a regular file` };
   if (stat.size > MAX_FILE_BYTES) return { problem: `the ${what} file is over 1 GB` };
@@ -67,8 +77,8 @@ function readPath(path: string, what: string): ReadFileInput {
     let bytes: Buffer;
     try {
       bytes = readFileSync(absolute);
-    } catch {
-      return { problem: `the ${what} file could not be read` };
+    } catch (error) {
+      return { problem: unreadable(what, error) };
     }
     if (bytes.length > MAX_DATA_BYTES) return { problem: `the ${what} file changed while it was read` };
     return {

@@ -17,7 +17,7 @@ function parseEntry(input: unknown): BlobEntry | undefined {
     try {
       entry = JSON.parse(input);
     } catch {
-      return undefined;
+      return undefined; // spec: an unparsable entry is ignored
     }
   }
   if (typeof entry !== 'object' || entry === null) return undefined;

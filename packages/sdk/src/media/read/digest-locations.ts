@@ -51,7 +51,7 @@ function parseJsonText(text: string): unknown {
     const parsed: unknown = JSON.parse(text);
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
-    return undefined;
+    return undefined; // text that is not JSON holds no digest part
   }
 }
 

@@ -34,7 +34,7 @@ async function errorCode(body: Dispatcher.ResponseData['body']): Promise<string 
     const bytes = await readCapped(body, MAX_ERROR_BODY_BYTES);
     return bytes === undefined ? undefined : serviceErrorCode(JSON.parse(bytes.toString('utf8')));
   } catch {
-    return undefined;
+    return undefined; // an error body that is not JSON has no code: the status decides the reason
   }
 }
 

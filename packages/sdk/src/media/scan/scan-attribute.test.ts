@@ -7,6 +7,7 @@ import {
 } from '../media-types.js';
 import { PARSE_LIMIT_UNITS } from './json/tokenize-json.js';
 import { scanAttribute } from './scan-attribute.js';
+import { scanStructured } from './scan-structured.js';
 import {
   digestMembers,
   PNG_BASE64,
@@ -341,16 +342,24 @@ describe('scanAttribute: robustness', () => {
     expect(offered).toEqual([]);
   });
 
-  it('keeps a file when decide throws or answers something else, and goes on with the next', () => {
+  it('keeps a file when decide answers something else, and goes on with the next', () => {
     let calls = 0;
     const decide = (): FileDecision => {
       calls++;
-      if (calls === 1) throw new Error('boom');
-      if (calls === 2) return 'later' as FileDecision;
+      if (calls === 1) return 'later' as FileDecision;
       return 'digest';
     };
-    const result = scanAttribute('input.value', `[${BLOB},${BLOB},${BLOB}]`, decide);
-    expect(result.value).toBe(`[${BLOB},${BLOB},${BLOB_DIGEST}]`);
+    const result = scanAttribute('input.value', `[${BLOB},${BLOB}]`, decide);
+    expect(result.value).toBe(`[${BLOB},${BLOB_DIGEST}]`);
+  });
+
+  it('lets a decide that throws (a defect of the caller) reach the caller, not swallowed', () => {
+    const defect = new TypeError('the admission failed');
+    const decide = (): FileDecision => {
+      throw defect;
+    };
+    expect(() => scanAttribute('input.value', `[${BLOB}]`, decide)).toThrow(defect);
+    expect(() => scanStructured({ parts: [JSON.parse(BLOB)] }, 'body', decide)).toThrow(defect);
   });
 
   it('escapes / and ~ in keys and keeps whitespace and member order', () => {

@@ -88,8 +88,10 @@ export function attributeMayHoldFiles(name: string, value: string, context?: Sca
  *
  * `decide` is called for each file found, in reading order; files it answers `upload` or
  * `digest` are put in digest form, the rest of the text kept byte for byte. A value still longer
- * than 1 MiB afterwards is offered last, as one file keyed `<attribute>#`. Never throws: a value
- * it cannot read (or a `decide` that throws, for that file) is left as it was.
+ * than 1 MiB afterwards is offered last, as one file keyed `<attribute>#`. A value it cannot read
+ * (malformed, too deep, too large) is left as it was. It throws only on a defect — of the scanner
+ * or of `decide` — so that the caller's guard reports it instead of losing the record's files
+ * without a word.
  *
  * @param name the attribute name (the `svc.blobs` keys start with `<name>#`)
  * @param value the attribute value: JSON text, a whole data: URL, or plain text
@@ -101,25 +103,19 @@ export function scanAttribute(
   decide: DecideFile,
   context?: ScanContext,
 ): ScanResult {
-  try {
-    // Most values hold no file: proven so without tokenizing (values that may pass 1 MiB are
-    // tokenized anyway, to know whether they are JSON).
-    if (typeof value !== 'string' || !attributeMayHoldFiles(name, value, context)) {
-      return { value, changed: false };
-    }
-    const ask = askFile(decide);
-    let scanned = value;
-    let json = false;
-    if (isDeclaredPlainText(name, context)) {
-      json = false;
-    } else {
-      const media = scanMedia(name, value, ask);
-      scanned = media.value;
-      json = media.json;
-    }
-    const recorded = applyInlineValueLimit(name, scanned, json, ask);
-    return { value: recorded, changed: recorded !== value };
-  } catch {
+  // Most values hold no file: proven so without tokenizing (values that may pass 1 MiB are
+  // tokenized anyway, to know whether they are JSON).
+  if (typeof value !== 'string' || !attributeMayHoldFiles(name, value, context)) {
     return { value, changed: false };
   }
+  const ask = askFile(decide);
+  let scanned = value;
+  let json = false;
+  if (!isDeclaredPlainText(name, context)) {
+    const media = scanMedia(name, value, ask);
+    scanned = media.value;
+    json = media.json;
+  }
+  const recorded = applyInlineValueLimit(name, scanned, json, ask);
+  return { value: recorded, changed: recorded !== value };
 }

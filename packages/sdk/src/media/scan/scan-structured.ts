@@ -20,16 +20,13 @@ export interface StructuredScanResult {
  * Scans a structured value. Keys are `<keyPrefix>#<JSON pointer>` (`body#/messages/0/content/1`);
  * `keyPrefix` is the name before `#` (`body`; a trailing `#` is accepted too). Strings holding
  * JSON are scanned as text (files inside keep the string's pointer followed by their own). A value
- * nesting past 32 levels, or holding a cycle, is left as it was. The input is never mutated and
- * the function never throws.
+ * nesting past 32 levels, or holding a cycle, is left as it was. The input is never mutated. It
+ * throws only when reading the value throws (a getter or proxy of the application) or on a defect
+ * of the scanner or of `decide`, so that the caller's guard reports it.
  */
 export function scanStructured(value: unknown, keyPrefix: string, decide: DecideFile): StructuredScanResult {
-  try {
-    if (!nestsWithin(value, MAX_NESTING)) return { value, changed: false };
-    const keyBase = keyPrefix.endsWith('#') ? keyPrefix : `${keyPrefix}#`;
-    const scanned = new StructuredScan(keyBase, askFile(decide)).walk(value);
-    return { value: scanned, changed: scanned !== value };
-  } catch {
-    return { value, changed: false };
-  }
+  if (!nestsWithin(value, MAX_NESTING)) return { value, changed: false };
+  const keyBase = keyPrefix.endsWith('#') ? keyPrefix : `${keyPrefix}#`;
+  const scanned = new StructuredScan(keyBase, askFile(decide)).walk(value);
+  return { value: scanned, changed: scanned !== value };
 }

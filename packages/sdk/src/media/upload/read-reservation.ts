@@ -20,7 +20,7 @@ export function readReservation(json: unknown): Reservation | undefined {
   try {
     url = new URL(answer.url);
   } catch {
-    return undefined;
+    return undefined; // the service's answer is not a reservation: the uploader says so
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   const headers: Record<string, string> = {};

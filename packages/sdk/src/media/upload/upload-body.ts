@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { systemErrorCode } from '../../diagnostics/system-error-code.js';
 import type { FoundFile } from '../media-types.js';
 import { SLICE_BYTES } from '../media-types.js';
 import { BASE64_SLICE_UNITS } from '../scan/index.js';
@@ -80,8 +81,9 @@ async function* fileSlices(file: FoundFile & { source: { kind: 'path' } }): Asyn
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, 'r');
-  } catch {
-    throw new UploadSourceError('unreadable');
+  } catch (error) {
+    // Expected (the file went away or its permissions changed): a fallback, its code in the issue.
+    throw new UploadSourceError('unreadable', systemErrorCode(error));
   }
   try {
     const stat = await handle.stat();
@@ -95,8 +97,8 @@ async function* fileSlices(file: FoundFile & { source: { kind: 'path' } }): Asyn
       let read: number;
       try {
         ({ bytesRead: read } = await handle.read(buffer, 0, SLICE_BYTES, total));
-      } catch {
-        throw new UploadSourceError('unreadable');
+      } catch (error) {
+        throw new UploadSourceError('unreadable', systemErrorCode(error));
       }
       if (read === 0) break;
       total += read;
@@ -109,6 +111,7 @@ async function* fileSlices(file: FoundFile & { source: { kind: 'path' } }): Asyn
     if (total !== size || hash.digest('hex') !== file.sha256) throw new UploadSourceError('changed');
     if (held !== undefined) yield held;
   } finally {
+    // Closing a read-only handle that fails loses nothing: the outcome is already decided.
     await handle.close().catch(() => undefined);
   }
 }

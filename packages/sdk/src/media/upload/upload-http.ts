@@ -5,10 +5,9 @@
  * instrumentation records none of them. An attempt that gets no answer rejects.
  * @module
  */
-import { context } from '@opentelemetry/api';
-import { suppressTracing } from '@opentelemetry/core';
 import { readCapped } from '../../http/read-capped.js';
 import { type Dispatcher, request } from '../../http/undici.js';
+import { untraced } from '../../http/untraced.js';
 import type { UploadBody } from './upload-body.js';
 
 /** The largest answer body read from the upload routes. */
@@ -37,13 +36,9 @@ async function answerOf(response: Dispatcher.ResponseData): Promise<UploadAnswer
     const body = await readCapped(response.body, MAX_ANSWER_BYTES);
     json = body === undefined || body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
   } catch {
-    json = undefined;
+    json = undefined; // not JSON (or cut off): the status decides, the body is never quoted
   }
   return { status: response.statusCode, retryAfter: Array.isArray(header) ? header[0] : header, json };
-}
-
-function untraced<T>(fn: () => Promise<T>): Promise<T> {
-  return context.with(suppressTracing(context.active()), fn);
 }
 
 /** POSTs `body` as JSON to `url` with the project key. */

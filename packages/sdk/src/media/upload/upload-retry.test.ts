@@ -26,6 +26,15 @@ describe('withUploadRetries', () => {
     expect(await wrapped.outcome).toEqual({ kind: 'no-answer', code: 'UND_ERR_SOCKET' });
   });
 
+  it('throws a programming error at once (a defect is not a missing answer), and retries the rest', async () => {
+    const defect = failing(new TypeError("Cannot read properties of undefined (reading 'length')"));
+    await expect(defect.outcome).rejects.toThrow(TypeError);
+    expect(defect.attempts()).toBe(1);
+    const timeout = failing(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    expect(await timeout.outcome).toEqual({ kind: 'no-answer', code: undefined });
+    expect(timeout.attempts()).toBe(3);
+  });
+
   it('never takes other text from the error as its code', async () => {
     const url = 'https://storage.example/upload?signature=c2VjcmV0';
     for (const code of [url, 'Bearer svc_live_0123456789', 42]) {

@@ -5,6 +5,7 @@
  * @module
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import { isProgrammingError } from '../../diagnostics/programming-error.js';
 import { MAX_RETRY_AFTER_MILLIS, parseRetryAfter } from '../../export/retry-policy.js';
 import { networkReason } from '../../http/service-request.js';
 import type { UploadAnswer } from './upload-http.js';
@@ -45,7 +46,8 @@ export function uploadRetryDelayMillis(attempt: number, retryAfter: string | und
 
 /**
  * Runs `attempt` until it gets an answer that is not retried, or the attempts run out. `attempt`
- * rejects when there is no answer; an {@link UploadSourceError} ends the step at once.
+ * rejects when there is no answer; an {@link UploadSourceError} ends the step at once; a
+ * programming error (`TypeError`, `RangeError`…) is thrown, not retried.
  */
 export async function withUploadRetries(
   attempt: (signal: AbortSignal) => Promise<UploadAnswer>,
@@ -68,6 +70,10 @@ export async function withUploadRetries(
       if (UploadSourceError.isInstance(error)) return { kind: 'source', error };
       const source = (error as { cause?: unknown }).cause;
       if (UploadSourceError.isInstance(source)) return { kind: 'source', error: source };
+      // A programming error is a defect, not a missing answer: not retried, up to the uploader's
+      // guard, which reports it (network failures are undici's or the system's errors, timeouts
+      // the signal's).
+      if (isProgrammingError(error)) throw error;
       // Only a system or undici error code (such as ECONNRESET) is shown, never other text.
       const reason = networkReason(error);
       outcome = { kind: 'no-answer', code: ERROR_CODE.test(reason) ? reason : undefined };
@@ -76,7 +82,7 @@ export async function withUploadRetries(
     try {
       await options.sleep(uploadRetryDelayMillis(attempts, retryAfter), options.signal);
     } catch {
-      return { kind: 'aborted' };
+      return { kind: 'aborted' }; // the wait was ended (deadline, shutdown): the fallback says which
     }
   }
 }

@@ -15,15 +15,18 @@ const phrases: Readonly<Record<UploadSourceProblem, string>> = {
   unreadable: 'the file could not be read',
 };
 
-/** The recorded bytes are no longer available as recorded. The message never names the file. */
+/**
+ * The recorded bytes are no longer available as recorded. The message never names the file; an
+ * unreadable file's system error code (`ENOENT`, `EACCES`…) says why.
+ */
 export class UploadSourceError extends Error {
   readonly [marker] = true;
   override readonly name = 'UploadSourceError';
   /** What went wrong. */
   readonly problem: UploadSourceProblem;
 
-  constructor(problem: UploadSourceProblem) {
-    super(phrases[problem]);
+  constructor(problem: UploadSourceProblem, code?: string) {
+    super(code === undefined ? phrases[problem] : `${phrases[problem]} (${code})`);
     this.problem = problem;
   }
 

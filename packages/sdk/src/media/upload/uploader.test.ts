@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../http/undici.js';
+import { useDiagLogger } from '../../test-support/diag-logger.js';
 import { waitUntil } from '../../test-support/wait-until.js';
 import { base64File, bytesFile, bytesOf, pathFile, traceIdOf, utf8File } from './__fixtures__/found-files.js';
 import { startUploadStub, type UploadStub } from './__fixtures__/upload-stub.js';
@@ -394,5 +395,31 @@ describe('Uploader (contract stand-in)', () => {
       { origin: 'traces', count: 1, reason: 'the upload did not end within its deadline (0.1 s)' },
     ]);
     expect(h.uploader.heldBytes).toBe(0);
+  });
+});
+
+describe('Uploader: a defect', () => {
+  const diagnostics = useDiagLogger();
+
+  it('is a fallback whose reason names the cause, told on diag, and not retried', async () => {
+    const h = harness();
+    const file = utf8File('text');
+    // A malformed job (a defect of its maker): its bytes cannot be read to be sent.
+    const broken = { ...file, source: { kind: 'utf8', text: undefined } } as unknown as typeof file;
+    submit(h.uploader, { traceId: traceIdOf(90), file: broken });
+    await h.uploader.drain();
+    // The runtime's own words, up to the quoted name: V8 "Cannot read properties of undefined
+    // (reading …", Bun "undefined is not an object (evaluating …".
+    const reason = expect.stringMatching(
+      /^the upload failed unexpectedly \(TypeError: [^'"]*undefined[^'"]*…\)$/,
+    );
+    expect(h).toMatchObject({ uploaded: 0, fallbacks: [{ origin: 'traces', count: 1, reason }] });
+    expect(puts()).toHaveLength(0);
+    expect(diagnostics.map((entry) => [entry.level, entry.text.split('\n')[0]])).toEqual([
+      [
+        'error',
+        expect.stringMatching(/^svc-run: a file upload failed unexpectedly: TypeError: [^'"]*undefined/),
+      ],
+    ]);
   });
 });

@@ -10,6 +10,9 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
+import { describeFailure } from '../../diagnostics/describe-failure.js';
+import { reportFailure } from '../../diagnostics/report-failure.js';
+import { systemErrorCode } from '../../diagnostics/system-error-code.js';
 import { serviceErrorCode } from '../../http/service-error-code.js';
 import type { Dispatcher } from '../../http/undici.js';
 import { type FoundFile, UPLOAD_BUDGET_BYTES } from '../media-types.js';
@@ -281,7 +284,12 @@ export class Uploader {
       task.started = true;
       this.#running++;
       void this.#upload(task.job, task.controller.signal)
-        .catch((): Result => ({ stored: false, reason: 'the upload failed unexpectedly' }))
+        .catch((error: unknown): Result => {
+          // Every expected failure is a result of #upload: this is a defect. A fallback all the
+          // same (an upload never fails the export), its cause told on diag and in the issue.
+          reportFailure('error', 'a file upload failed unexpectedly', error);
+          return { stored: false, reason: `the upload failed unexpectedly (${describeFailure(error)})` };
+        })
         .then((result) => {
           this.#running--;
           this.#settle(task, result);
@@ -331,14 +339,22 @@ export class Uploader {
     const { file, traceId } = job;
     if (file.source.kind === 'path') {
       // Checked before reserving as well as while streaming: a changed file costs no reservation.
-      const current = await stat(file.source.path).catch(() => undefined);
+      // A file removed or unreadable since it was recorded is an expected fallback, its system
+      // error code in the issue.
+      let unreadable: string | undefined;
+      const current = await stat(file.source.path).catch((error: unknown) => {
+        unreadable = systemErrorCode(error) ?? 'no code';
+        return undefined;
+      });
       const problem =
         current === undefined
           ? 'unreadable'
           : current.size !== file.source.size || current.mtimeMs !== file.source.mtimeMs
             ? 'changed'
             : undefined;
-      if (problem !== undefined) return { stored: false, reason: new UploadSourceError(problem).message };
+      if (problem !== undefined) {
+        return { stored: false, reason: new UploadSourceError(problem, unreadable).message };
+      }
     }
     const retries = { signal, sleep: this.#sleep };
     const reserve = await withUploadRetries(

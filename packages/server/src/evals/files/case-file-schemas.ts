@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { AGENT_FILE_ROLES, CASE_FILE_ROLES } from '@svc-run/conventions';
 import { EITHER_TRACE_ID_PATTERN } from '../../routes/id-patterns.js';
 import { IdSchema } from '../core/common-schemas.js';
 import { MAX_CASE_FILE_BYTES, MAX_CASE_FILE_NAME, MAX_CASE_FILES } from '../core/eval-limits.js';
@@ -12,22 +13,13 @@ import { MAX_CASE_FILE_BYTES, MAX_CASE_FILE_NAME, MAX_CASE_FILES } from '../core
  * Case file roles: `source`, `attached_template`, `attached_reference`, `original` are visible to
  * the agent (`context.files`); `org_template`, `evaluator_reference` to evaluators only.
  */
-export const CaseFileRoleSchema = z.enum([
-  'source',
-  'attached_template',
-  'attached_reference',
-  'original',
-  'org_template',
-  'evaluator_reference',
-]);
+export const CaseFileRoleSchema = z.enum(CASE_FILE_ROLES);
 
-/** Roles the agent sees (the document inputs of a direct-case run). */
-export const AGENT_ROLES: ReadonlySet<string> = new Set([
-  'source',
-  'attached_template',
-  'attached_reference',
-  'original',
-]);
+/**
+ * Roles the agent sees (the document inputs of a direct-case run): the rule the SDK's
+ * `runExperiment` applies to its target too, kept once in `@svc-run/conventions`.
+ */
+export const AGENT_ROLES: ReadonlySet<string> = AGENT_FILE_ROLES;
 
 /**
  * A case file name: 1 to 255 UTF-16 code units, usable as a file name (the direct-case command

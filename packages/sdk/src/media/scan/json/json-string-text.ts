@@ -12,7 +12,7 @@ function decodeEscaped(text: string, start: number, end: number): string | undef
   try {
     return JSON.parse(text.slice(start, end)) as string;
   } catch {
-    return undefined;
+    return undefined; // an invalid escape: the string is not read (left as recorded)
   }
 }
 

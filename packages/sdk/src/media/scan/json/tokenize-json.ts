@@ -257,7 +257,8 @@ export function releaseTape(tape: JsonTape): void {
 }
 
 /**
- * Tokenizes `text` as one JSON value (surrounding whitespace allowed). Never throws.
+ * Tokenizes `text` as one JSON value (surrounding whitespace allowed). Throws only on a defect of
+ * the tokenizer (what it cannot read is a failure reason).
  *
  * A text longer than {@link PARSE_LIMIT_UNITS} is read only while its code units outside long
  * strings (over {@link LONG_STRING_UNITS}, without escapes) stay within that limit.
@@ -276,8 +277,14 @@ export function tokenizeJson(text: string, options: TokenizeOptions = {}): Token
     else if (text.length - tokenizer.longPlainUnits > restLimit) failure = 'too-large';
     else return { ok: true, tape, bigInteger: tokenizer.bigInteger };
   } catch (error) {
+    if (error instanceof Stop) failure = error.reason;
     // A RangeError from a pathological input (for example a call stack limit): not readable.
-    failure = error instanceof Stop ? error.reason : 'malformed';
+    else if (error instanceof RangeError) failure = 'malformed';
+    else {
+      // A defect of the tokenizer: up to the export path's guard, which reports it.
+      releaseTape(tape);
+      throw error;
+    }
   }
   releaseTape(tape);
   return { ok: false, reason: failure };

@@ -26,7 +26,7 @@ export function lastUriSegment(uri: string | undefined): string | undefined {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return segment;
+    return segment; // not percent-encoded properly: the segment as written
   }
 }
 

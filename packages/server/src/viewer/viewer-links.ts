@@ -1,0 +1,41 @@
+/**
+ * The viewer's URLs, in one place: pages, a span's detail fragment, a file's bytes, the whole
+ * text of a value. Every path segment and query value is encoded.
+ * @module
+ */
+import type { ValueWhere } from '../read/span-record-values.js';
+
+/** The trace page, selecting `spanId` (its permalink), on the outline page starting at `after`. */
+export function tracePageHref(traceId: string, spanId?: string, after?: string): string {
+  const params = new URLSearchParams();
+  if (after !== undefined) params.set('after', after);
+  if (spanId !== undefined) params.set('span', spanId);
+  const query = params.toString();
+  return `/traces/${encodeURIComponent(traceId)}${query === '' ? '' : `?${query}`}`;
+}
+
+/** The prefix of a span's detail fragment URL (the span ID follows). */
+export function fragmentPrefix(traceId: string): string {
+  return `/traces/${encodeURIComponent(traceId)}/spans/`;
+}
+
+/** A file's bytes, found through `spanId` (inline files are read from that span's records). */
+export function fileHref(
+  traceId: string,
+  sha256: string,
+  spanId: string,
+  options: { download?: boolean; wav?: boolean } = {},
+): string {
+  const params = new URLSearchParams({ span: spanId });
+  if (options.download) params.set('download', '1');
+  return `/traces/${encodeURIComponent(traceId)}/files/${encodeURIComponent(sha256)}${options.wav ? '/wav' : ''}?${params}`;
+}
+
+/** The whole text of a value of a span (an attribute, an event's attribute, a log body or attribute). */
+export function valueHref(traceId: string, spanId: string, where: ValueWhere): string {
+  const params = new URLSearchParams();
+  if ('event' in where) params.set('event', String(where.event));
+  if ('log' in where) params.set('log', String(where.log));
+  if (where.attribute !== undefined) params.set('attribute', where.attribute);
+  return `/traces/${encodeURIComponent(traceId)}/spans/${encodeURIComponent(spanId)}/value?${params}`;
+}

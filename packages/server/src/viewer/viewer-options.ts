@@ -1,0 +1,22 @@
+/**
+ * What the viewer is built with.
+ * @module
+ */
+import type { KeyRing } from '../auth/key-ring.js';
+import type { TraceFiles } from '../media/trace-files.js';
+import type { ReadModel } from '../read/read-model.js';
+import type { ViewerSessions } from './session/viewer-sessions.js';
+
+/** The viewer's sources and settings. */
+export interface ViewerOptions {
+  readModel: ReadModel;
+  /** The traces' media files (stored bytes and their records). */
+  files: TraceFiles;
+  /** The project's keys, to log in with. */
+  keyRing: KeyRing;
+  sessions: ViewerSessions;
+  /** The public origin; its scheme decides whether cookies are Secure. The request's when omitted. */
+  publicOrigin?: string;
+  /** The clock (ms since epoch); `Date.now` when omitted. */
+  now?: () => number;
+}
