@@ -105,6 +105,9 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
   } else if (attempt === undefined || attempt.targetInvoked !== true) {
     // The target was never invoked: a new attempt (replacing the earlier execution, if any).
     attempt = await runAttempt(run, item, record, save, step, attempt, attempt?.retryRound);
+  } else if (attempt.outcome === undefined && !(await mayHaveRun(run, item, attempt))) {
+    // The target says it never began its work (its own durable record): a new attempt.
+    attempt = await runAttempt(run, item, record, save, step, attempt, attempt.retryRound);
   } else if (attempt.outcome === undefined) {
     const executionId = attempt.start.result?.executionId;
     throw new UncertainExecutionError(
@@ -144,6 +147,20 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
     );
   }
   return result;
+}
+
+/**
+ * Whether the target of an attempt invoked without a saved outcome may have begun its work: true
+ * unless the `mayHaveRun` option says it did not. An answer other than `false` counts as true.
+ */
+async function mayHaveRun(
+  run: ExperimentRun,
+  item: ExperimentItem,
+  attempt: AttemptRecord,
+): Promise<boolean> {
+  const traceId = attempt.start.body.traceExternalId;
+  if (run.options.mayHaveRun === undefined || traceId === undefined) return true;
+  return (await run.options.mayHaveRun({ caseId: item.caseId, traceId })) !== false;
 }
 
 /**

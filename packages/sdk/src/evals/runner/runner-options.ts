@@ -94,6 +94,17 @@ export interface RunExperimentOptions extends CommonRunnerOptions {
    * either way.
    */
   finishWithErrors?: boolean;
+  /**
+   * Asked, on a rerun, about a case whose target was invoked but whose outcome was not saved (the
+   * runner stopped while the target ran): whether the target may have begun its work. Return
+   * `false` only when the target keeps a durable record of its own, written before its work
+   * begins, and that record says it never began (`svc eval`: the agent command was never
+   * spawned); the case then runs in a new attempt replacing that execution. Without this option,
+   * or when it returns `true`, the case is uncertain (`UncertainExecutionError`) and its target is
+   * not invoked again. `traceId` is the trace of the attempt, as the target saw it
+   * (`context.span.traceId`).
+   */
+  mayHaveRun?(attempt: { caseId: string; traceId: string }): boolean | Promise<boolean>;
 }
 
 /** Options of `rescore`. */
@@ -120,6 +131,7 @@ export interface ResolvedRunExperimentOptions extends ResolvedCommonOptions {
   target: RunExperimentOptions['target'];
   retryErrors: boolean;
   finishWithErrors: boolean;
+  mayHaveRun: RunExperimentOptions['mayHaveRun'];
 }
 
 /** {@link RescoreOptions} checked, with defaults applied. */
@@ -143,6 +155,7 @@ const EXPERIMENT_KEYS = new Set<string>([
   'target',
   'retryErrors',
   'finishWithErrors',
+  'mayHaveRun',
 ]);
 const RESCORE_KEYS = new Set<string>([...COMMON_KEYS, 'runId']);
 
@@ -288,7 +301,7 @@ function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
 export function validateRunExperimentOptions(options: unknown): ResolvedRunExperimentOptions {
   const given = requireOptionsObject(
     options,
-    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis?, retryErrors?, finishWithErrors? }',
+    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis?, retryErrors?, finishWithErrors?, mayHaveRun? }',
   );
   rejectUnknownKeys(given, EXPERIMENT_KEYS, 'runExperiment');
   const common = validateCommon(given);
@@ -298,6 +311,11 @@ export function validateRunExperimentOptions(options: unknown): ResolvedRunExper
   if (typeof given.target !== 'function') {
     throw new TypeError(
       `target must be a function (inputs, { config, item, span }) returning a JSON value, undefined, or a promise of either; got ${describeValue(given.target)}`,
+    );
+  }
+  if (given.mayHaveRun !== undefined && typeof given.mayHaveRun !== 'function') {
+    throw new TypeError(
+      `mayHaveRun must be a function ({ caseId, traceId }) returning a boolean or a promise of one; got ${describeValue(given.mayHaveRun)}`,
     );
   }
   const svcOrigin = transportInternals(svc.transport)!.options.baseUrl;
@@ -324,6 +342,7 @@ export function validateRunExperimentOptions(options: unknown): ResolvedRunExper
       true,
       'default true: finish the experiment even when cases ended in error',
     ),
+    mayHaveRun: given.mayHaveRun as RunExperimentOptions['mayHaveRun'],
   };
 }
 
