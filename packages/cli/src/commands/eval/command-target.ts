@@ -156,12 +156,14 @@ export function commandTarget(options: CommandTargetOptions) {
         await options.records.save({ ...record, error: { type: error.name, message: error.message } });
         throw error;
       };
+      // Awaited here: a rejected promise returned from inside `try` would go unobserved while
+      // `finally` removes the directory, and Node ends the process on an unhandled rejection.
       const failed = commandError(run, options.timeoutMillis);
-      if (failed !== undefined) return fail(failed);
+      if (failed !== undefined) return await fail(failed);
       const read = await readCaseOutputs(workspace.outputDirectory);
       if ('problem' in read) {
         const { type, message } = read.problem;
-        return fail(new CaseError(type, `${message.charAt(0).toUpperCase()}${message.slice(1)}`));
+        return await fail(new CaseError(type, `${message.charAt(0).toUpperCase()}${message.slice(1)}`));
       }
       // Copies outside the agent's directory: they stay until uploaded (and for you to look at).
       const kept = join(options.runDirectory, 'outputs', context.span.traceId);
