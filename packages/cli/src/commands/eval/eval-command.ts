@@ -3,7 +3,7 @@
  * @module
  */
 import { type Command, Option } from 'commander';
-import type { ExitCode } from '../../exit-codes.js';
+import { ExitCode } from '../../exit-codes.js';
 import type { CliIo } from '../../io.js';
 import { collect, integerParser, parseId, parseNonBlank, secondsParser } from '../../option-parsers.js';
 import type { EvalHooks } from './eval-hooks.js';
@@ -27,30 +27,27 @@ export function registerEvalCommand(
   setExitCode: (code: ExitCode) => void,
   hooks: EvalHooks = {},
 ): Command {
-  return program
+  // Required options are checked after unknown options (commander checks `makeOptionMandatory`
+  // first), so `svc eval --bogus` names the unknown flag rather than a missing one.
+  const required = [
+    new Option(
+      '--set <slug[@version]>',
+      '(required) the eval set (dataset slug); its latest frozen version unless @<number> is given',
+    ).argParser(parseEvalSetReference),
+    new Option('--scorer <slug>', '(required) a scorer (its latest version); repeat for several').argParser(
+      collect(parseSlug),
+    ),
+    new Option(
+      '--command <command>',
+      '(required) the agent command, run by the shell once per case in its own directory',
+    ).argParser(parseNonBlank),
+  ];
+  const command = program
     .command('eval')
     .description("Run an eval set: an agent command once per case, scored by the registry's scorers.")
-    .addOption(
-      new Option(
-        '--set <slug[@version]>',
-        'the eval set (dataset slug); its latest frozen version unless @<number> is given',
-      )
-        .argParser(parseEvalSetReference)
-        .makeOptionMandatory(),
-    )
-    .addOption(
-      new Option('--scorer <slug>', 'a scorer (its latest version); repeat for several')
-        .argParser(collect(parseSlug))
-        .makeOptionMandatory(),
-    )
-    .addOption(
-      new Option(
-        '--command <command>',
-        'the agent command, run by the shell once per case in its own directory',
-      )
-        .argParser(parseNonBlank)
-        .makeOptionMandatory(),
-    )
+    .addOption(required[0]!)
+    .addOption(required[1]!)
+    .addOption(required[2]!)
     .addOption(
       new Option(
         '--revision <rev>',
@@ -134,7 +131,18 @@ export function registerEvalCommand(
         'run could not be made); 2 usage error; 130 interrupted (rerun the same command to resume).',
       ].join('\n'),
     )
+    .hook('preAction', (self) => {
+      for (const option of required) {
+        if (self.getOptionValue(option.attributeName()) === undefined) {
+          self.error(`error: required option '${option.flags}' not specified`, {
+            code: 'commander.missingMandatoryOptionValue',
+            exitCode: ExitCode.Usage,
+          });
+        }
+      }
+    })
     .action(async (options: EvalOptions) => {
       setExitCode(await runEval(options, io, hooks));
     });
+  return command;
 }
