@@ -6,7 +6,7 @@ import { Command, CommanderError } from 'commander';
 import manifest from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error.js';
 import { registerEvalCommand } from './commands/eval/eval-command.js';
-import type { EvalHooks } from './commands/eval/eval-hooks.js';
+import { type EvalHooks, installedEvalHooks } from './commands/eval/eval-hooks.js';
 import { registerLoginCommand } from './commands/login/login-command.js';
 import { registerMcpCommand } from './commands/mcp.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -82,15 +82,7 @@ export function createProgram(
  * ```
  */
 export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Promise<ExitCode> {
-  return runWithHooks(argv, io, {});
-}
-
-/** {@link run} with the test hooks of `svc eval`. Not part of the public API. */
-export async function runWithHooks(
-  argv: readonly string[],
-  io: Partial<CliIo>,
-  hooks: EvalHooks,
-): Promise<ExitCode> {
+  const hooks = installedEvalHooks();
   const resolved = resolveIo(io);
   const outcome: ProgramOutcome = { exitCode: ExitCode.Ok };
   try {

@@ -1,6 +1,8 @@
 /**
  * The report of each command run, saved in the run's directory (`commands/<trace ID>.json`) as soon
- * as the command ends, so that a resumed run can still tell how each case's command ended.
+ * as the command ends, so that a resumed run can still tell how each case's command ended; and,
+ * before each spawn, the intent to spawn it (`commands/<trace ID>.starting.json`), so that a rerun
+ * after a crash knows whether a command may have run.
  * @module
  */
 import { mkdir, readdir } from 'node:fs/promises';
@@ -45,6 +47,28 @@ export class CommandRecords {
     if (!TRACE_ID.test(record.traceId)) throw new Error('invalid trace ID');
     await mkdir(this.#directory, { recursive: true, mode: 0o700 });
     await writeJsonDurably(join(this.#directory, `${record.traceId}.json`), record);
+  }
+
+  /**
+   * Saves, durably, that the command of the attempt of trace `traceId` is about to be spawned:
+   * written before the spawn, so that a rerun after a crash knows whether it may have run.
+   */
+  async markStarting(traceId: string, caseKey: string): Promise<void> {
+    if (!TRACE_ID.test(traceId)) throw new Error('invalid trace ID');
+    await mkdir(this.#directory, { recursive: true, mode: 0o700 });
+    await writeJsonDurably(join(this.#directory, `${traceId}.starting.json`), {
+      caseKey,
+      at: new Date().toISOString(),
+    });
+  }
+
+  /** Whether the command of the attempt of trace `traceId` may have been spawned (see {@link markStarting}). */
+  async mayHaveStarted(traceId: string): Promise<boolean> {
+    if (!TRACE_ID.test(traceId)) return true;
+    for (const name of [`${traceId}.starting.json`, `${traceId}.json`]) {
+      if ((await readJson(join(this.#directory, name))) !== undefined) return true;
+    }
+    return false;
   }
 
   /** Every saved record, by trace ID. */

@@ -45,6 +45,7 @@ function memoryRecords() {
     save: async (record: CommandRecord) => {
       saved.push(record);
     },
+    markStarting: async () => undefined,
   } as unknown as CommandRecords;
   return { saved, records };
 }

@@ -111,6 +111,8 @@ export function commandTarget(options: CommandTargetOptions) {
       );
     }
     try {
+      // Before the spawn, durably: from here on the command may have run (see `mayHaveRun`).
+      await options.records.markStarting(context.span.traceId, item.externalKey);
       const run = await svc.withSpan(
         COMMAND_SPAN_NAME,
         async (span) => {

@@ -325,6 +325,8 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
         concurrency: options.concurrency,
         retryErrors: options.retryErrors,
         finishWithErrors: false,
+        // A case stopped before its command was spawned runs again; any other stays uncertain.
+        mayHaveRun: ({ traceId }) => records.mayHaveStarted(traceId),
         target: commandTarget({
           command: options.command,
           timeoutMillis: options.timeout * 1000,
