@@ -89,14 +89,32 @@ function configOf(value: Record<string, unknown>): { revision: string | null } {
   return { revision: typeof svcEval?.revision === 'string' ? svcEval.revision : null };
 }
 
-/** The state of a new run: the eval set and scorers resolved, the experiment to create. */
-async function newRunState(
-  client: EvaluationClient,
+/**
+ * What `--set` and `--scorer` name in the registry, checked against the options.
+ *
+ * @throws {@link CliError} (exit code 2) for an `llm_judge` scorer without `--content`; the
+ *   lookup's errors (exit code 1) for names the registry does not hold.
+ */
+async function resolveRun(client: EvaluationClient, options: EvalOptions) {
+  const evalSet = await resolveEvalSet(client, options.set);
+  const scorers = await resolveScorers(client, options.scorer);
+  const judge = scorers.find(({ version }) => version.definition.kind === 'llm_judge');
+  if (judge !== undefined && !options.content) {
+    throw new CliError(
+      `the scorer ${judge.scorer.slug} is an llm_judge: it grades the case output the service keeps, which it keeps only with --content. Add --content.`,
+      ExitCode.Usage,
+    );
+  }
+  return { ...evalSet, scorers };
+}
+
+/** The state of a new run: the experiment to create. */
+function newRunState(
+  resolved: Awaited<ReturnType<typeof resolveRun>>,
   options: EvalOptions,
   revision: string | null,
-): Promise<RunState> {
-  const { dataset, version } = await resolveEvalSet(client, options.set);
-  const scorers = await resolveScorers(client, options.scorer);
+): RunState {
+  const { dataset, version, scorers } = resolved;
   return {
     format: 'svc-run.eval-run',
     version: 1,
@@ -213,6 +231,8 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
     const localScorers = await loadScorerModules(options.scorerModule, io.cwd);
     const { project, client } = await checkReadWriteKey(credentials.baseUrl, credentials.apiKey);
     const revision = options.revision ?? null;
+    // Resolved (and checked) before anything is written; a resumed run keeps what it resolved.
+    const resolved = await resolveRun(client, options);
     const opened = await openRun({
       cwd: io.cwd,
       checkpointDir: options.checkpointDir,
@@ -232,7 +252,7 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
     let svc: SvcClient | undefined;
     const progress = new Progress(io.stderr);
     try {
-      const state = opened.state ?? (await newRunState(client, options, revision));
+      const state = opened.state ?? newRunState(resolved, options, revision);
       const save = () => saveRunState(opened.directory, state);
       if (opened.state === undefined || state.reportedAt !== undefined) {
         delete state.reportedAt; // a retry of a reported run: report it again once done
@@ -250,12 +270,6 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
         experiment.scorerVersionIds.map((id) => withRetry(() => client.getScorerVersion(id))),
       );
       const judged = versions.filter((version) => version.definition.kind === 'llm_judge');
-      if (judged.length > 0 && !options.content) {
-        throw new CliError(
-          'an llm_judge scorer grades the case output the service keeps, which it keeps only with --content: add --content.',
-          ExitCode.Usage,
-        );
-      }
       const scorers = await scorersOf(client, versions);
       const [dataset, datasetVersion] = await Promise.all([
         withRetry(() => client.getDataset(experiment.datasetId)),
