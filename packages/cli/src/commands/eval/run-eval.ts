@@ -105,6 +105,7 @@ async function resolveRun(client: EvaluationClient, options: EvalOptions) {
       ExitCode.Usage,
     );
   }
+  if (options.baseline !== undefined) await experimentOrFail(client, options.baseline, '--baseline');
   return { ...evalSet, scorers };
 }
 

@@ -2,8 +2,9 @@
  * Test support: the agent command of `svc eval`'s tests. What it does is chosen by the case's
  * inputs (`SVC_CASE_INPUTS`):
  *
- * - `behavior: "answer"` (default): writes `answer.txt` holding `inputs.answer`, prints to stdout
- *   and stderr, exits 0;
+ * - `behavior: "answer"` (default): writes `answer.txt` holding `inputs.answer` (or the case's
+ *   member of the JSON object `EVAL_TEST_ANSWERS`, when it has one), prints to stdout and stderr,
+ *   exits 0;
  * - `"exit"`: prints to stderr and exits with `inputs.exitCode`;
  * - `"hang"`: never ends on its own (the per-case timeout stops it);
  * - `"nothing"`: writes nothing and exits 0;
@@ -25,7 +26,8 @@ const output = process.env.SVC_CASE_OUTPUT_DIR;
 if (process.env.EVAL_TEST_LOG) appendFileSync(process.env.EVAL_TEST_LOG, `${key}\n`);
 
 function answer() {
-  writeFileSync(join(output, 'answer.txt'), String(inputs.answer ?? ''));
+  const answers = JSON.parse(process.env.EVAL_TEST_ANSWERS ?? '{}');
+  writeFileSync(join(output, 'answer.txt'), String(answers[key] ?? inputs.answer ?? ''));
   process.stdout.write(`answered ${key}\n`);
   process.stderr.write(`notes on ${key}\n`);
 }
