@@ -104,6 +104,8 @@ export async function login(options: LoginOptions, io: CliIo): Promise<void> {
   const { project, client } = await checkReadWriteKey(origin, key);
   const file = resolve(io.cwd, options.envFile ?? LOGIN_ENV_FILE);
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  // Ignored before it holds the key: a crash in between leaves no secret git would pick up.
+  const ignored = await ignoreInGit(file);
   try {
     await writeEnvFile(
       file,
@@ -122,7 +124,6 @@ export async function login(options: LoginOptions, io: CliIo): Promise<void> {
     `Logged in to ${client.baseUrl}: project ${project.name} (${project.slug}).`,
     `Wrote ${file} (mode 0600): SVC_BASE_URL, SVC_API_KEY.`,
   ];
-  const ignored = await ignoreInGit(file);
   if (ignored.kind === 'added')
     lines.push(`Added ${ignored.line} to ${ignored.gitignore}, so git ignores it.`);
   else if (ignored.kind === 'already-ignored') lines.push('git ignores it already.');
