@@ -19,6 +19,7 @@ import {
   writeEvalEnvFile,
 } from '../../testing/eval-service.js';
 import { runBuiltCli } from '../../testing/spawn-built-cli.js';
+import { runBuiltCliInTerminal } from '../../testing/terminal/run-in-terminal.js';
 
 const service = useEvalService();
 
@@ -65,6 +66,8 @@ describe('svc eval --set', () => {
     );
     expect(end.stderr).toContain('Totals: 2 passed, 0 failed, 0 errored, 0 pending, of 2');
     expect(end.code).toBe(0);
+    // Progress on stderr, not a terminal: a plain line per case.
+    expect(end.stderr).toContain('\n[1/2] france PASS\n[2/2] japan PASS\n');
 
     const document = documentOf(end.stdout);
     expect(document).toMatchObject({
@@ -194,6 +197,19 @@ describe('svc eval --set', () => {
       error: { type: 'CommandTimedOut', message: expect.stringContaining('per-case timeout of 1 s') },
       command: { timedOut: true, exitCode: null },
     });
+  });
+
+  it('draws its progress on a terminal as one line rewritten in place', async () => {
+    const set = await createEvalSet(service.client, 'terminal', [
+      { externalKey: 'one', inputs: { answer: 'yes' }, expected: 'yes' },
+    ]);
+    const scorer = await createScorer(service.client, 'mentions', includes);
+    const { cwd, envFile } = await workspace('terminal');
+    const end = await runBuiltCliInTerminal(evalArgs(set.slug, scorer.slug, envFile), cwd);
+    expect(end.code).toBe(0);
+    expect(end.shown).toMatch(/\r\u001b\[K1\/1 cases · 1 passed · 0 failed · 0 errors · \d+(?:\.\d)?s/);
+    expect(end.shown).not.toContain('[1/1] one PASS');
+    expect(end.shown).toContain('Totals: 1 passed, 0 failed, 0 errored, 0 pending, of 1');
   });
 
   it('keeps outputs and uploads output files only with --content', async () => {

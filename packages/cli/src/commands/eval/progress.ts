@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { OutputStream } from '../../io.js';
+import { oneLine } from './human-report.js';
 
 /** Per-case states the progress display knows while cases run. */
 export type ProgressState = 'passed' | 'failed' | 'errored' | 'done';
@@ -50,8 +51,9 @@ export class Progress {
       return;
     }
     const label = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', done: 'done' }[state];
+    // The key and detail come from the eval set and scorers: one line, controls escaped.
     this.#stream.write(
-      `[${this.#counts.done}/${this.#total}] ${caseKey} ${label}${detail === '' ? '' : ` (${detail})`}\n`,
+      `[${this.#counts.done}/${this.#total}] ${oneLine(caseKey)} ${label}${detail === '' ? '' : ` (${oneLine(detail)})`}\n`,
     );
   }
 
