@@ -148,6 +148,7 @@ export function createApp(options: AppOptions): SvcApp {
         files: options.media.files,
         keyRing: options.keyRing,
         sessions: options.viewerSessions,
+        evals: options.evals,
         ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
       }),
     );

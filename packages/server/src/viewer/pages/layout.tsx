@@ -39,6 +39,12 @@ export function Layout(props: {
           <a class="brand" href="/traces">
             svc · Traces
           </a>
+          {frame.signedIn ? (
+            <nav class="sections" aria-label="Sections">
+              <a href="/traces">Traces</a>
+              <a href="/experiments">Experiments</a>
+            </nav>
+          ) : null}
           {frame.signedIn && props.search !== false ? (
             <form class="find" method="get" action="/traces">
               <input

@@ -17,8 +17,8 @@ export function sessionOf(c: Context, options: ViewerOptions): ViewerSession | u
 }
 
 /**
- * The path (and query) a login may return to: a viewer page of this origin (`/traces…`), else
- * `/traces`. Anything else — another origin, `//host`, a backslash trick — is replaced.
+ * The path (and query) a login may return to: a viewer page of this origin (`/traces…`,
+ * `/experiments…`), else `/traces`. Anything else — another origin, `//host`, a backslash trick — is replaced.
  */
 export function safeNext(next: string | undefined): string {
   if (next === undefined || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
@@ -27,7 +27,7 @@ export function safeNext(next: string | undefined): string {
   try {
     const base = 'http://viewer.invalid';
     const url = new URL(next, base);
-    if (url.origin !== base || !/^\/traces(\/|$)/.test(url.pathname)) return '/traces';
+    if (url.origin !== base || !/^\/(?:traces|experiments)(\/|$)/.test(url.pathname)) return '/traces';
     return `${url.pathname}${url.search}`;
   } catch {
     return '/traces';
