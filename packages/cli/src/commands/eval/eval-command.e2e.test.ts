@@ -207,6 +207,7 @@ describe('svc eval --set', () => {
     const { cwd, envFile } = await workspace('terminal');
     const end = await runBuiltCliInTerminal(evalArgs(set.slug, scorer.slug, envFile), cwd);
     expect(end.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's erase-line sequence is what it checks
     expect(end.shown).toMatch(/\r\u001b\[K1\/1 cases · 1 passed · 0 failed · 0 errors · \d+(?:\.\d)?s/);
     expect(end.shown).not.toContain('[1/1] one PASS');
     expect(end.shown).toContain('Totals: 1 passed, 0 failed, 0 errored, 0 pending, of 1');
