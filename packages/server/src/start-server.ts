@@ -122,8 +122,9 @@ export interface RunningServer {
   faults?: FaultInjector<RouteId>;
   /**
    * A new one-time login link to the viewer: opened once within 15 minutes, it logs that browser
-   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default, or
-   * `/traces/{traceId}` with `?span=`). It carries a random token, never a key.
+   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default,
+   * `/traces/{traceId}` with `?span=`, `/experiments`, `/experiments/{experimentId}`). It carries a
+   * random token, never a key.
    *
    * @example
    * ```ts
@@ -358,8 +359,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readModel,
       ...(faults ? { faults } : {}),
       viewerLoginLink(path?: string) {
-        if (path !== undefined && !/^\/traces(\/|\?|$)/.test(path)) {
-          throw new TypeError(`path must be a viewer page (/traces…); got ${JSON.stringify(path)}`);
+        if (path !== undefined && !/^\/(?:traces|experiments)(\/|\?|$)/.test(path)) {
+          throw new TypeError(
+            `path must be a viewer page (/traces… or /experiments…); got ${JSON.stringify(path)}`,
+          );
         }
         return loginLink(viewerSessions, origin, path);
       },
