@@ -5,7 +5,8 @@
  * saved) — and the same command is run again each time, resuming the run. Expectations from the
  * issue: one result per case, no command run twice for a case whose command may have completed
  * (such a case is reported as errored with the reason), and `--retry-errors` then reruns only the
- * errored cases.
+ * errored cases. Ctrl-C (SIGINT) stops the run with exit code 130, and the rerun reports the case
+ * whose command it stopped as errored.
  *
  * Deterministic: the kill points are reached through test hooks (`testing/agents/pause-at-step.mjs`,
  * preloaded with `node --import`) that write a marker and wait to be killed; "during the command"
@@ -138,5 +139,46 @@ describe('svc eval --set crash and resume', () => {
     const again = (await readFile(log, 'utf8')).trim().split('\n').slice(runs.length);
     expect(again.toSorted()).toEqual(UNCERTAIN.toSorted());
     expect(existsSync(join(cwd, '.svc', 'runs', '.gitignore'))).toBe(true);
+  });
+
+  it('stops on Ctrl-C (SIGINT) with exit code 130, and the rerun reports the stopped case as errored', {
+    timeout: 600_000,
+  }, async () => {
+    const set = await createEvalSet(service.client, 'interrupt', [
+      { externalKey: 'first', inputs: { answer: 'first' }, expected: 'first' },
+      { externalKey: 'stopped', inputs: { behavior: 'block-once', answer: 'x' }, expected: 'x' },
+      { externalKey: 'later', inputs: { answer: 'later' }, expected: 'later' },
+    ]);
+    const scorer = await createScorer(service.client, 'mentions', includes);
+    const cwd = await service.directory('interrupt');
+    const envFile = await writeEvalEnvFile(cwd, service.server, service.server.keys.readWrite);
+    const markers = await service.directory('markers');
+    const log = join(markers, 'commands.log');
+    await writeFile(log, '');
+    const env = { EVAL_TEST_LOG: log, EVAL_TEST_MARKERS: markers };
+    const args = [
+      'eval',
+      ...['--set', set.slug, '--scorer', scorer.slug, '--command', TEST_AGENT_COMMAND],
+      ...['--env-file', envFile, '--json'],
+    ];
+    const cli = spawnBuiltCli(args, cwd, { env });
+    await waitForFile(join(markers, 'stopped.running'), cli.exit, () => cli.stderr.text);
+    cli.child.kill('SIGINT');
+    expect(await cli.exit).toEqual({ code: 130, signal: null });
+    expect(cli.stdout.text).toBe('');
+    expect(cli.stderr.text).toContain(
+      'error: interrupted: the run stopped. Rerun the same command to resume it',
+    );
+
+    const end = await runBuiltCli(args, cwd, { env });
+    expect(end.code).toBe(1);
+    const document = JSON.parse(end.stdout) as EvalDocument;
+    expect(document.cases.map((item) => [item.externalKey, item.state])).toEqual([
+      ['first', 'PASS'],
+      ['stopped', 'ERROR'],
+      ['later', 'PASS'],
+    ]);
+    expect(document.cases[1]?.error?.type).toBe('UncertainExecution');
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['first', 'stopped', 'later']);
   });
 });
