@@ -99,6 +99,11 @@ export interface StartServerOptions {
    * 128 MiB. An integer of at least 64 MiB (the largest body).
    */
   bodyBudgetBytes?: number;
+  /**
+   * The clock of the viewer's sessions and login links (ms since the epoch); `Date.now` when
+   * omitted. Tests move it to expire a session or a link.
+   */
+  viewerClock?: () => number;
 }
 
 /** A started server. */
@@ -326,7 +331,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         downloadLinkTtlMillis: media.downloadLinkTtlMillis,
       },
     });
-    const viewerSessions = new ViewerSessions();
+    const viewerSessions = new ViewerSessions(options.viewerClock);
     const requestLog = requestLogSink(options.requestLog);
     app = createApp({
       traceStore,

@@ -270,7 +270,25 @@ export interface SpanDetail {
   attributes: AttributeView[];
   events: EventView[];
   links: LinkView[];
-  /** Log records correlated with the span, in time order (at most 200; `omittedLogs` says how many more). */
+  /**
+   * The index of the first log record in `logs`, in the span's whole time-ordered list of
+   * correlated log records (the `logsFrom` asked for; 0 by default). The records before it are not
+   * in this answer: there are `min(logsFrom, span.logCount)` of them.
+   */
+  logsFrom: number;
+  /**
+   * One page of the log records correlated with the span, in time order: the records at indexes
+   * `logsFrom` to `logsFrom + logs.length - 1` of the whole list, at most 200. Record `i` of this
+   * page is record `logsFrom + i` of the whole list, the index `recordedValue`'s
+   * `{ record: 'log', index }` takes. `files` and `remoteReferences` hold those of this page's
+   * records only. Empty when `logsFrom` is at or past the last record.
+   */
   logs: LogView[];
+  /**
+   * The log records after this page (indexes `logsFrom + logs.length` on), not in this answer:
+   * give `logsFrom + logs.length` as `logsFrom` for the next page. 0 on the last page. With
+   * `logsFrom` (the records before) and `logs.length`, it adds up to `span.logCount` whenever
+   * `logsFrom` is at most `span.logCount`.
+   */
   omittedLogs: number;
 }

@@ -14,13 +14,7 @@ import type { SpanDetail, TraceOutline } from './read-model-types.js';
 import { type RecordedValue, type RecordedValueSource, recordedValue } from './recorded-value.js';
 import { searchTraces, type TracePage, type TraceSearchFilter } from './search-traces.js';
 import { spanDetail } from './span-detail.js';
-import {
-  attributeText,
-  type InlineFile,
-  inlineFileOf,
-  type ValueWhere,
-  wholeText,
-} from './span-record-values.js';
+import { type InlineFile, inlineFileOf } from './span-record-values.js';
 import { SpanRows, type StoredSpan } from './span-rows.js';
 import { outlineSpan, traceOutline } from './trace-outline.js';
 import { TraceRows } from './trace-rows.js';
@@ -79,13 +73,26 @@ export class ReadModel {
    * content (content attributes, message text, tool arguments and results, log bodies, status
    * messages) is left out, and its presence and size are shown.
    *
+   * The correlated log records come a page at a time (at most 200, in time order): `logsFrom`
+   * (default 0) is the index of the first one shown in the span's whole time-ordered list, and the
+   * answer's `omittedLogs` counts those after the page (see `SpanDetail`).
+   *
+   * @throws ApiError 400 (`invalid_request`) when `logsFrom` is not an integer of 0 or more.
    * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
    */
   async spanDetail(
     traceId: string,
     spanId: string,
-    options: { includeContent: boolean },
+    options: { includeContent: boolean; logsFrom?: number },
   ): Promise<SpanDetail> {
+    const logsFrom = options.logsFrom ?? 0;
+    if (!Number.isSafeInteger(logsFrom) || logsFrom < 0) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `logsFrom: must be an integer of 0 or more (the index of the first log record shown); got ${String(logsFrom)}.`,
+      );
+    }
     const traceNo = this.#traceNumber(traceId);
     await this.#catchUp();
     const span = this.#spans.span(traceNo, spanId);
@@ -122,6 +129,7 @@ export class ReadModel {
         span,
         outline,
         logs,
+        logsFrom,
         listed,
         stateOf: async (sha256) => {
           const holding = await this.#files.holding(traceId, sha256);
@@ -168,30 +176,6 @@ export class ReadModel {
     const { traceNo, span } = await this.#span(traceId, spanId);
     const logs = this.#spans.logs(traceNo, traceId, spanId);
     return inlineFileOf(span, logs, this.#files.listed(traceId, { spanId }), sha256);
-  }
-
-  /**
-   * The whole text of a value of span `spanId` that a span detail shows only the start of
-   * (`truncated`, values over 64 KiB): a span attribute, an event's attribute, a correlated log
-   * record's body or attribute (events and logs by their index in `spanDetail`'s lists). A string
-   * as it is, another value as JSON; `undefined` when there is no such value. Recorded content:
-   * for readers of content only (the viewer).
-   *
-   * @throws ApiError 404 (`not_found`) when the trace or the span is not stored.
-   */
-  async valueText(traceId: string, spanId: string, where: ValueWhere): Promise<string | undefined> {
-    const { traceNo, span } = await this.#span(traceId, spanId);
-    if ('event' in where) {
-      const event = span.events[where.event];
-      return event === undefined ? undefined : attributeText(event.attributes, where.attribute);
-    }
-    if ('log' in where) {
-      const log = this.#spans.logs(traceNo, traceId, spanId)[where.log];
-      if (log === undefined) return undefined;
-      if (where.attribute !== undefined) return attributeText(log.attributes, where.attribute);
-      return log.body === null ? undefined : wholeText(log.body);
-    }
-    return attributeText(span.attributes, where.attribute);
   }
 
   async #span(traceId: string, spanId: string): Promise<{ traceNo: number; span: StoredSpan }> {

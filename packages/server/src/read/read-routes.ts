@@ -21,7 +21,15 @@ import {
   SEARCH_CURSOR,
   type TraceSearchFilter,
 } from './search-traces.js';
+import { MAX_SHOWN_LOGS } from './span-detail.js';
 import { MAX_OUTLINE_SPANS } from './trace-outline.js';
+
+/**
+ * `logsFrom`: decimal digits, at most 9 (far past any span's log records). A pattern, not a
+ * coerced number: the document then states exactly what the route takes (a coerced number would
+ * also take `null`, `1e2` and the empty string).
+ */
+const LOGS_FROM = /^\d{1,9}$/;
 
 const OutlineQuery = z.object({
   after: z
@@ -134,11 +142,21 @@ const spanRoute = createRoute({
             'true: recorded content (content attributes, message text, tool arguments and results, log bodies) is included; else only its presence and size',
           ),
         ),
+      logsFrom: z
+        .string()
+        .regex(LOGS_FROM, 'must be an integer from 0 to 999999999 (the index of the first log record shown)')
+        .optional()
+        .openapi(
+          query(
+            'logsFrom',
+            `The index of the first correlated log record shown, in the span's time-ordered list (default 0); a page holds at most ${MAX_SHOWN_LOGS}, and omittedLogs counts the records after it: the next page starts at logsFrom + logs.length`,
+          ),
+        ),
     }),
   },
   responses: {
     200: { description: 'The span', content: { 'application/json': { schema: SpanDetailSchema } } },
-    400: errorResponseDoc('Invalid trace or span ID'),
+    400: errorResponseDoc('Invalid trace or span ID, includeContent or logsFrom'),
     404: errorResponseDoc('The trace or the span is not stored'),
     ...AUTH_ERROR_RESPONSES,
   },
@@ -179,9 +197,12 @@ export function registerReadRoutes(app: OpenAPIHono<GuardedEnv>, readModel: Read
 
   app.openapi(spanRoute, async (c) => {
     const { traceId, spanId } = c.req.valid('param');
-    const { includeContent } = c.req.valid('query');
+    const { includeContent, logsFrom } = c.req.valid('query');
     return c.json(
-      await readModel.spanDetail(traceId, spanId, { includeContent: includeContent === 'true' }),
+      await readModel.spanDetail(traceId, spanId, {
+        includeContent: includeContent === 'true',
+        ...(logsFrom === undefined ? {} : { logsFrom: Number(logsFrom) }),
+      }),
       200,
     );
   });

@@ -231,6 +231,13 @@ export const SpanDetailSchema = z
         attributes: z.array(AttributeViewSchema),
       }),
     ),
+    logsFrom: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        "Index of the first record of `logs` in the span's time-ordered list of correlated log records",
+      ),
     logs: z.array(
       z.object({
         time: z.string(),
@@ -247,6 +254,12 @@ export const SpanDetailSchema = z
         messages: z.array(MessageSchema),
       }),
     ),
-    omittedLogs: z.number().int(),
+    omittedLogs: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'Log records after this page (give logsFrom + logs.length as logsFrom for the next page); 0 on the last',
+      ),
   })
   .openapi('SpanDetail');

@@ -1,6 +1,6 @@
 /**
  * `spanDetail`: everything the read model shows of one span: its attributes, events and links,
- * its resource and scope, the log records correlated with it, its messages normalized across
+ * its resource and scope, a page of the log records correlated with it, its messages normalized across
  * conventions, every file (in the messages, then below them) with its state, remote references,
  * and large values, content gated (`includeContent`).
  * @module
@@ -30,7 +30,10 @@ import type {
 } from './read-model-types.js';
 import type { StoredSpan } from './span-rows.js';
 
-/** Log records a span detail shows; the count of the rest is `omittedLogs`. */
+/**
+ * Log records a span detail shows at most: a page of the span's log records in time order, from
+ * `logsFrom` on; `omittedLogs` counts the records after the page.
+ */
 export const MAX_SHOWN_LOGS = 200;
 
 const LARGE_VALUE_TYPES = new Set(['text/plain', 'application/json']);
@@ -41,7 +44,10 @@ export interface SpanDetailSources {
   span: StoredSpan;
   /** The span's outline entry (kind, times, status, facts, counts). */
   outline: OutlineSpan;
+  /** Every log record correlated with the span, in time order. */
   logs: readonly LogRecordRecord[];
+  /** The index (in `logs`) of the first log record shown: an integer, 0 or more. */
+  logsFrom: number;
   /** The files the span and its correlated log records list. */
   listed: readonly ListedFile[];
   /** The state of a file of the trace, by SHA-256. */
@@ -55,7 +61,7 @@ export interface SpanDetailSources {
   ): NormalizedMessages;
 }
 
-/** Builds the detail of one span. */
+/** Builds the detail of one span, with the page of its log records from `sources.logsFrom` on. */
 export async function spanDetail(sources: SpanDetailSources, includeContent: boolean): Promise<SpanDetail> {
   const { span } = sources;
   const states = new Map<string, Promise<FileState>>();
@@ -124,7 +130,8 @@ export async function spanDetail(sources: SpanDetailSources, includeContent: boo
     await fileView(file, file.key.startsWith('event:svc.file:') ? 'event' : 'attachment', 'digest');
   }
 
-  const shownLogs = sources.logs.slice(0, MAX_SHOWN_LOGS);
+  const { logsFrom } = sources;
+  const shownLogs = sources.logs.slice(logsFrom, logsFrom + MAX_SHOWN_LOGS);
   const logs: LogView[] = [];
   for (const log of shownLogs) {
     const logListed = sources.listed.filter(
@@ -200,8 +207,9 @@ export async function spanDetail(sources: SpanDetailSources, includeContent: boo
       traceState: link.traceState,
       attributes: attributeViews(link.attributes, includeContent),
     })),
+    logsFrom,
     logs,
-    omittedLogs: sources.logs.length - shownLogs.length,
+    omittedLogs: Math.max(0, sources.logs.length - logsFrom - shownLogs.length),
   };
 }
 

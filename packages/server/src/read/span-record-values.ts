@@ -1,12 +1,11 @@
 /**
  * What the viewer serves of a span's record itself: the bytes of a file the span (or a log record
- * correlated with it) still holds inline, and the whole text of an attribute or log body that a
- * span detail shows only the start of (values over 64 KiB).
+ * correlated with it) still holds inline. (The whole text of a value the span detail shows only the
+ * start of is `recordedValue`'s.)
  * @module
  */
 import type { ListedFile } from '../media/listed-files.js';
-import type { AnyValue, KeyValue, LogRecordRecord } from '../otlp/model.js';
-import { plainValue } from './attribute-values.js';
+import type { LogRecordRecord } from '../otlp/model.js';
 import {
   inlineFileBytes,
   type MessageFile,
@@ -16,15 +15,6 @@ import {
   normalizeSpanMessages,
 } from './messages/index.js';
 import type { StoredSpan } from './span-rows.js';
-
-/**
- * Which value of a span: one of its attributes, an attribute of its event at `event`, or the body
- * (or an attribute) of its correlated log record at `log` (indexes as `spanDetail` lists them).
- */
-export type ValueWhere =
-  | { attribute: string }
-  | { event: number; attribute: string }
-  | { log: number; attribute?: string };
 
 /** An inline file's bytes and what its record says of it. */
 export interface InlineFile {
@@ -77,13 +67,3 @@ export function inlineFileOf(
 }
 
 /** A value's whole text: a string as it is, anything else as JSON. */
-export function wholeText(value: AnyValue | null | undefined): string {
-  const plain = plainValue(value);
-  return typeof plain === 'string' ? plain : (JSON.stringify(plain, null, 2) ?? '');
-}
-
-/** The whole text of attribute `key` of `attributes`, or `undefined` when there is none. */
-export function attributeText(attributes: readonly KeyValue[], key: string): string | undefined {
-  const attribute = attributes.find((a) => a.key === key);
-  return attribute === undefined ? undefined : wholeText(attribute.value as AnyValue);
-}

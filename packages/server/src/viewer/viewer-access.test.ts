@@ -3,6 +3,7 @@ import { ingest } from '../test-support/media-fixtures.js';
 import { jsonSpan, newTraceId, tracesRequest } from '../test-support/otlp-fixtures.js';
 import { useServer } from '../test-support/server-fixture.js';
 import { logIn, postLogin, sessionCookieOf, viewerGet } from '../test-support/viewer-fixtures.js';
+import { LOGIN_LINK_TTL_MILLIS, SESSION_TTL_MILLIS } from './session/viewer-sessions.js';
 
 const fx = useServer();
 
@@ -217,5 +218,30 @@ describe('viewer pages: security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
+  });
+});
+
+describe('viewer access: sessions and login links expire', () => {
+  // The viewer's clock, moved by the tests (never a wait).
+  let now = Date.UTC(2026, 10, 25);
+  const clocked = useServer({ viewerClock: () => now });
+
+  it('sends a page request with an expired session to the login page (12 hours after login)', async () => {
+    const cookie = await logIn(clocked.server);
+    expect((await viewerGet(clocked.server, '/traces', cookie)).status).toBe(200);
+    now += SESSION_TTL_MILLIS - 1;
+    expect((await viewerGet(clocked.server, '/traces', cookie)).status).toBe(200);
+    now += 1;
+    const expired = await viewerGet(clocked.server, '/traces', cookie);
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toBe(`/login?next=${encodeURIComponent('/traces')}`);
+  });
+
+  it('refuses a one-time login link opened 15 minutes after it was made', async () => {
+    const link = new URL(clocked.server.viewerLoginLink('/traces'));
+    now += LOGIN_LINK_TTL_MILLIS;
+    const res = await viewerGet(clocked.server, `${link.pathname}${link.search}`);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toContain('This login link has expired or was used already');
   });
 });

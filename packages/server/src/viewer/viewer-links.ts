@@ -3,7 +3,6 @@
  * text of a value. Every path segment and query value is encoded.
  * @module
  */
-import type { ValueWhere } from '../read/span-record-values.js';
 
 /** The trace page, selecting `spanId` (its permalink), on the outline page starting at `after`. */
 export function tracePageHref(traceId: string, spanId?: string, after?: string): string {
@@ -12,6 +11,15 @@ export function tracePageHref(traceId: string, spanId?: string, after?: string):
   if (spanId !== undefined) params.set('span', spanId);
   const query = params.toString();
   return `/traces/${encodeURIComponent(traceId)}${query === '' ? '' : `?${query}`}`;
+}
+
+/**
+ * The trace page selecting `spanId` with the page of its correlated log records starting at record
+ * `logsFrom` (in the span's time-ordered list; 0, the first page, is the span's own permalink).
+ */
+export function spanLogsHref(traceId: string, spanId: string, logsFrom: number): string {
+  const href = tracePageHref(traceId, spanId);
+  return logsFrom === 0 ? href : `${href}&${new URLSearchParams({ logs: String(logsFrom) })}`;
 }
 
 /** The prefix of a span's detail fragment URL (the span ID follows). */
@@ -30,6 +38,16 @@ export function fileHref(
   if (options.download) params.set('download', '1');
   return `/traces/${encodeURIComponent(traceId)}/files/${encodeURIComponent(sha256)}${options.wav ? '/wav' : ''}?${params}`;
 }
+
+/**
+ * Which value of a span: one of its attributes, an attribute of its event at `event`, or the body
+ * (or an attribute) of its correlated log record at `log` (the index in the span's whole
+ * time-ordered list of log records, whichever page of them shows it).
+ */
+export type ValueWhere =
+  | { attribute: string }
+  | { event: number; attribute: string }
+  | { log: number; attribute?: string };
 
 /** The whole text of a value of a span (an attribute, an event's attribute, a log body or attribute). */
 export function valueHref(traceId: string, spanId: string, where: ValueWhere): string {

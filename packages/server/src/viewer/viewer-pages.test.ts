@@ -2,10 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../test-support/media-fixtures.js';
 import { jsonSpan, newSpanId, newTraceId, str, tracesRequest } from '../test-support/otlp-fixtures.js';
 import { useServer } from '../test-support/server-fixture.js';
+import {
+  ingestSpanWithLogs,
+  LONG_BODY_AT,
+  logBody,
+  SPAN_LOG_COUNT,
+} from '../test-support/span-logs-fixture.js';
 import { logIn, viewerGet } from '../test-support/viewer-fixtures.js';
 
 const fx = useServer();
 const t = { big: '', bigRoot: '', cut: '', cutSpan: '', cookie: '', service: `svc-${newSpanId()}` };
+const chatty = { traceId: '', spanId: '' };
 /** A value over the 64 KiB a span detail shows whole (and under the 1 MiB inline limit). */
 const LONG = `${'0123456789abcdef'.repeat(5 * 1024)}<end>`;
 
@@ -51,6 +58,7 @@ beforeAll(async () => {
     ];
     await ingest(fx.server, 'traces', request);
   }
+  Object.assign(chatty, await ingestSpanWithLogs(fx.server));
   t.cookie = await logIn(fx.server);
 }, 120_000);
 
@@ -118,6 +126,74 @@ describe('the trace page', () => {
     });
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(`/traces/${t.cut}?span=${t.cutSpan}`);
+  });
+});
+
+describe('a span with more log records than a page holds', () => {
+  /** The records a page shows, by the index in their body (`record 12`), in page order. */
+  const shownRecords = (html: string) =>
+    [...html.matchAll(/<li class="log">[\s\S]*?<pre>record (\d+)[ <]/g)].map((m) => Number(m[1]));
+  const linkTo = (html: string, text: RegExp) =>
+    new RegExp(`<a href="([^"]+)">${text.source}</a>`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+  it('says how many log records come before and after the page, and links to the next and previous records', async () => {
+    const spanPage = `/traces/${chatty.traceId}?span=${chatty.spanId}`;
+    const first = await (await viewerGet(fx.server, spanPage, t.cookie)).text();
+    expect(first).toContain(`Logs (${SPAN_LOG_COUNT})`);
+    expect(shownRecords(first)).toEqual(range(0, 200));
+    expect(first).toContain(
+      'Showing log records 1–200 of 450 (in time order, at most 200 a page): 0 before, 250 after.',
+    );
+    expect(linkTo(first, /« Previous \d+ log records/)).toBeUndefined();
+    const next = linkTo(first, /Next 200 log records »/);
+    expect(next).toBe(`${spanPage}&logs=200`);
+
+    const second = await (await viewerGet(fx.server, next!, t.cookie)).text();
+    expect(shownRecords(second)).toEqual(range(200, 400));
+    expect(second).toContain(
+      'Showing log records 201–400 of 450 (in time order, at most 200 a page): 200 before, 50 after.',
+    );
+    expect(linkTo(second, /« Previous 200 log records/)).toBe(spanPage);
+    const last = linkTo(second, /Next 50 log records »/);
+    expect(last).toBe(`${spanPage}&logs=400`);
+
+    const third = await (await viewerGet(fx.server, last!, t.cookie)).text();
+    expect(shownRecords(third)).toEqual(range(400, SPAN_LOG_COUNT));
+    expect(third).toContain(
+      'Showing log records 401–450 of 450 (in time order, at most 200 a page): 400 before, 0 after.',
+    );
+    expect(linkTo(third, /Next \d+ log records »/)).toBeUndefined();
+    expect(linkTo(third, /« Previous 200 log records/)).toBe(`${spanPage}&logs=200`);
+  });
+
+  it('reads the whole body of a log record on a later page, by its index in the whole list', async () => {
+    const second = await (
+      await viewerGet(fx.server, `/traces/${chatty.traceId}?span=${chatty.spanId}&logs=200`, t.cookie)
+    ).text();
+    const href = /<a href="([^"]*\/value\?log=\d+)" download="">Download the whole value<\/a>/.exec(
+      second,
+    )?.[1];
+    expect(href).toBe(`/traces/${chatty.traceId}/spans/${chatty.spanId}/value?log=${LONG_BODY_AT}`);
+    const whole = await viewerGet(fx.server, href!, t.cookie);
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toBe(logBody(LONG_BODY_AT));
+  });
+
+  it('serves a page of log records in the detail fragment too, and sends a browser opening it to its permalink', async () => {
+    const fragment = `/traces/${chatty.traceId}/spans/${chatty.spanId}?logs=400`;
+    const html = await (await viewerGet(fx.server, fragment, t.cookie)).text();
+    expect(shownRecords(html)).toEqual(range(400, SPAN_LOG_COUNT));
+    const opened = await viewerGet(fx.server, fragment, t.cookie, { 'sec-fetch-dest': 'document' });
+    expect(opened.headers.get('location')).toBe(`/traces/${chatty.traceId}?span=${chatty.spanId}&logs=400`);
+  });
+
+  it('says a page past the last record holds none, and links back to the last records', async () => {
+    const spanPage = `/traces/${chatty.traceId}?span=${chatty.spanId}`;
+    const past = await (await viewerGet(fx.server, `${spanPage}&logs=9999`, t.cookie)).text();
+    expect(shownRecords(past)).toEqual([]);
+    expect(past).toContain('No log records from record 10,000 on: all 450 come before.');
+    expect(linkTo(past, /« Previous 200 log records/)).toBe(`${spanPage}&logs=250`);
   });
 });
 

@@ -17,6 +17,12 @@ import {
   str,
   tracesRequest,
 } from '../../test-support/otlp-fixtures.js';
+import {
+  ingestSpanWithLogs,
+  LONG_BODY_AT,
+  logBody,
+  SPAN_LOG_COUNT,
+} from '../../test-support/span-logs-fixture.js';
 import type { AnswerCut } from '../budget/answer-cut.js';
 import { withoutFileBytesInText } from '../file-bytes.js';
 import { fileUri } from '../file-uri.js';
@@ -290,6 +296,120 @@ describe('get_span', () => {
     const text = errorText(await mcp.call('get_span', { trace_id: t.traceId, span_id: t.spanId, ...args }));
     expect(text).toContain(message);
     for (const secret of [QUESTION, ANSWER, mcp.fx.server.keys.mcp]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('get_span: a span with more log records than a page of its detail holds', () => {
+  const chatty = { traceId: '', spanId: '' };
+  beforeAll(async () => {
+    Object.assign(chatty, await ingestSpanWithLogs(mcp.fx.server));
+  });
+  type Log = SpanDetail['logs'][number];
+  type StandIn = { partial: true; characters: number; text: string };
+
+  /** Reads a value cut whole: `start` (what the answer showed of it), then window after window. */
+  async function readValue(cut: AnswerCut, start: string, budget: number): Promise<string> {
+    let text = start;
+    let next: AnswerCut | undefined = cut;
+    while (next !== undefined) {
+      const result = await mcp.call(next.next.tool, next.next.arguments);
+      expect(resultCharacters(result)).toBeLessThanOrEqual(budget);
+      const read = structured<{ window: { from: number; text: string } }>(result);
+      expect(read.window.from).toBe(text.length);
+      text += read.window.text;
+      next = read.cuts.find((c) => c.kind === 'value');
+    }
+    return text;
+  }
+
+  /**
+   * Follows the cuts of the log list from a first call, as an agent would: every record in order
+   * (an item stood in for is read whole through its value cut), and each answer's cuts.
+   */
+  async function followLogs(args: Record<string, unknown>, budget: number) {
+    const logs: Log[] = [];
+    const cuts: AnswerCut[] = [];
+    let result = await mcp.call('get_span', args);
+    for (let calls = 1; ; calls++) {
+      expect(resultCharacters(result)).toBeLessThanOrEqual(budget);
+      const answer = structured<Answer>(result);
+      cuts.push(...answer.cuts);
+      const start = logs.length;
+      for (const [i, item] of answer.logs.entries()) {
+        const standIn = item as unknown as StandIn;
+        if (standIn.partial !== true) {
+          logs.push(item);
+          continue;
+        }
+        const cut = answer.cuts.find((c) => c.kind === 'value' && c.at === `/logs/${start + i}`);
+        expect(cut, `the cut of stand-in /logs/${start + i}`).toBeDefined();
+        logs.push(JSON.parse(await readValue(cut!, standIn.text, budget)) as Log);
+      }
+      const cut = answer.cuts.find((c) => c.kind === 'list' && c.at === '/logs');
+      if (cut === undefined) return { logs, cuts, calls };
+      // The cut names the record it continues from by its index in the span's whole list.
+      expect(cut).toMatchObject({ from: logs.length, items: SPAN_LOG_COUNT - logs.length });
+      expect(calls).toBeLessThan(60);
+      result = await mcp.call(cut.next.tool, cut.next.arguments);
+    }
+  }
+
+  const expectedBodies = Array.from({ length: SPAN_LOG_COUNT }, (_, i) => logBody(i).slice(0, 64));
+
+  it('reaches record 449 through its cuts, every record once and in time order', async () => {
+    const first = structured<Answer>(
+      await mcp.call('get_span', { trace_id: chatty.traceId, span_id: chatty.spanId }),
+    );
+    // The first answer's cut of the log list counts every record past what it shows, not only this page's.
+    const cut = first.cuts.find((c) => c.kind === 'list' && c.at === '/logs');
+    expect(cut).toMatchObject({ from: first.logs.length, items: SPAN_LOG_COUNT - first.logs.length });
+    expect(cut?.next).toMatchObject({ tool: 'get_span', arguments: { trace_id: chatty.traceId } });
+
+    const { logs } = await followLogs(
+      { trace_id: chatty.traceId, span_id: chatty.spanId, include_content: true, sections: ['logs'] },
+      80_000,
+    );
+    expect(logs.map((log) => String(log.body).slice(0, 64))).toEqual(expectedBodies);
+    expect(logs.at(-1)?.attributes).toEqual([expect.objectContaining({ key: 'app.record', value: '449' })]);
+  });
+
+  it('reaches every record under a small budget too, a record too large for an answer read in windows', async () => {
+    const { logs } = await followLogs(
+      {
+        trace_id: chatty.traceId,
+        span_id: chatty.spanId,
+        include_content: true,
+        sections: ['logs'],
+        max_tokens: 5_000,
+      },
+      20_000,
+    );
+    expect(logs.map((log) => String(log.body).slice(0, 64))).toEqual(expectedBodies);
+  });
+
+  it('reads the whole body of a record on a later page by its index in the whole list', async () => {
+    const { cuts } = await followLogs(
+      { trace_id: chatty.traceId, span_id: chatty.spanId, include_content: true, sections: ['logs'] },
+      80_000,
+    );
+    const cut = cuts.find((c) => c.at === `/logs/${LONG_BODY_AT}/body`);
+    expect(cut).toMatchObject({ kind: 'value', from: 64 * 1024 });
+    expect(decodeCursor(cut!.next.arguments.cursor as string)).toMatchObject({
+      recorded: { record: 'log', index: LONG_BODY_AT },
+    });
+    const whole = logBody(LONG_BODY_AT);
+    expect(await readValue(cut!, whole.slice(0, 64 * 1024), 80_000)).toBe(whole);
+  });
+
+  it('refuses a cursor past the last record', async () => {
+    const text = errorText(
+      await mcp.call('get_span', {
+        trace_id: chatty.traceId,
+        span_id: chatty.spanId,
+        cursor: encodeCursor({ list: '/logs', from: SPAN_LOG_COUNT + 1 }),
+      }),
+    );
+    expect(text).toContain('cursor: past the end of the list');
   });
 });
 

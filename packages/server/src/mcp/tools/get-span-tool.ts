@@ -5,6 +5,11 @@
  * values, messages, attributes, events, logs, links, resource, scope), each cut stated with the
  * cursor of its continuation. `sections` narrows the answer to some lists; a `recorded` cursor reads
  * a value the read model showed only the start of (over 64 KiB) whole, in windows.
+ *
+ * The log list is the span's whole list of correlated log records, which the read model answers a
+ * page at a time (`logsFrom`): a position in it (a list cursor's `from`, a pointer `/logs/<i>…`, a
+ * `recorded` cursor's index) is the record's index in the whole list, and the call continuing the
+ * list reads the read model's page starting there, so following the cuts reaches every record.
  * @module
  */
 import { z } from 'zod';
@@ -53,6 +58,23 @@ const HEAD_VALUES: readonly AnswerPath[] = [
   ['scope', 'version'],
   ['messageAttributes'],
 ];
+
+/** `/logs/<i>`, and what follows it, in a value cursor's pointer. */
+const LOG_POINTER = /^\/logs\/(0|[1-9]\d*)(?:\/|$)/;
+
+/**
+ * The first log record (its index in the span's whole list) the call's cursor needs: where a
+ * `/logs` list cursor continues, or the record a value cursor's pointer reads; 0 otherwise.
+ */
+function logsFromOf(cursor: ToolCursor | undefined): number {
+  if (cursor === undefined) return 0;
+  if ('list' in cursor) return cursor.list === '/logs' ? cursor.from : 0;
+  if ('value' in cursor) {
+    const index = LOG_POINTER.exec(cursor.value)?.[1];
+    return index === undefined ? 0 : Number(index);
+  }
+  return 0;
+}
 
 /** The detail without the lists not asked for. */
 function narrowed(detail: SpanDetail, sections: readonly Section[] | undefined): Record<string, unknown> {
@@ -203,11 +225,23 @@ export function getSpanTool(sources: McpSources) {
           render,
         });
       }
+      const logsFrom = logsFromOf(cursor);
       const detail = await sources.readModel.spanDetail(args.trace_id, args.span_id, {
         includeContent: args.include_content,
+        logsFrom,
       });
+      if (cursor !== undefined && 'list' in cursor && logsFrom > 0 && detail.logs.length === 0)
+        throw new ToolInputError('cursor: past the end of the list');
+      const answer = withoutFileBytes(narrowed(detail, sections));
+      if (cursor !== undefined && 'value' in cursor && Array.isArray(answer.logs)) {
+        // A value cursor names a log record by its index in the whole list (`/logs/<i>/…`): the
+        // page read from that record on is keyed by those indexes, for the pointer to find it.
+        answer.logs = Object.fromEntries(
+          (answer.logs as unknown[]).map((log, position) => [String(logsFrom + position), log]),
+        );
+      }
       const whole: WholeAnswer = {
-        whole: withoutFileBytes(narrowed(detail, sections)),
+        whole: answer,
         lists: SECTION_NAMES.filter((name) => sections === undefined || sections.includes(name)).map(
           (name) => SECTIONS[name],
         ),
@@ -215,6 +249,12 @@ export function getSpanTool(sources: McpSources) {
         ids,
         call,
         cutsOf: (path, item, position) => spanDetailCuts(path, item, position, call),
+        // The read model's page of log records: where it starts in the span's whole list, and how
+        // long that list is, so the cut past the page continues with the next records.
+        extent: (path) =>
+          path[0] === 'logs'
+            ? { start: logsFrom, total: logsFrom + detail.logs.length + detail.omittedLogs }
+            : undefined,
       };
       return toolAnswer({
         maxTokens: args.max_tokens,

@@ -115,7 +115,11 @@ function logCuts(log: LogView, position: number, call: Call): AnswerCut[] {
   return cuts;
 }
 
-/** The cuts the read model made in item `position` of list `path` of a span detail. */
+/**
+ * The cuts the read model made in item `position` of list `path` of a span detail. `position` is
+ * the item's place in the whole list: for a log record, its index in the span's whole time-ordered
+ * list of log records (`recordedValue`'s index), whichever page of the read model holds it.
+ */
 export function spanDetailCuts(path: AnswerPath, item: unknown, position: number, call: Call): AnswerCut[] {
   const list = path.join('.');
   switch (list) {

@@ -13,9 +13,9 @@ import type {
   ValueLocation,
 } from '../../read/read-model-types.js';
 import { MAX_SHOWN_VALUE_BYTES } from '../../read/read-model-types.js';
-import type { ValueWhere } from '../../read/span-record-values.js';
+import { MAX_SHOWN_LOGS } from '../../read/span-detail.js';
 import { exactBytes, formatBytes, formatCount, formatDuration, formatTime } from '../format.js';
-import { fileHref, tracePageHref, valueHref } from '../viewer-links.js';
+import { fileHref, spanLogsHref, tracePageHref, type ValueWhere, valueHref } from '../viewer-links.js';
 import { Conversation, type ConversationPlace } from './conversation-view.js';
 import { FileInPlace, Sha, StateLabel } from './file-view.js';
 import { RemoteView } from './remote-view.js';
@@ -86,6 +86,37 @@ function Fact(props: { label: string; children: unknown }) {
   );
 }
 
+/**
+ * What the page of log records leaves out, and the links to the records before and after it: the
+ * page holds at most `MAX_SHOWN_LOGS`; the rest are on the pages these links open.
+ */
+function LogsPageNote(props: { detail: SpanDetail }) {
+  const { detail } = props;
+  const { traceId, span, logsFrom, logs, omittedLogs } = detail;
+  const total = span.logCount;
+  const before = Math.min(logsFrom, total);
+  if (before === 0 && omittedLogs === 0) return null;
+  const previous = Math.max(0, before - MAX_SHOWN_LOGS);
+  const next = logsFrom + logs.length;
+  return (
+    <p class="cut">
+      {logs.length > 0
+        ? `Showing log records ${formatCount(logsFrom + 1)}–${formatCount(next)} of ${formatCount(total)} (in time order, at most ${formatCount(MAX_SHOWN_LOGS)} a page): ${formatCount(before)} before, ${formatCount(omittedLogs)} after.`
+        : `No log records from record ${formatCount(logsFrom + 1)} on: all ${formatCount(total)} come before.`}{' '}
+      {before === 0 ? null : (
+        <a href={spanLogsHref(traceId, span.spanId, previous)}>
+          « Previous {formatCount(before - previous)} log records
+        </a>
+      )}{' '}
+      {omittedLogs === 0 ? null : (
+        <a href={spanLogsHref(traceId, span.spanId, next)}>
+          Next {formatCount(Math.min(MAX_SHOWN_LOGS, omittedLogs))} log records »
+        </a>
+      )}
+    </p>
+  );
+}
+
 /** The detail of one span, for the trace page at `pageHref` (to link to the parent span). */
 export function SpanDetailView(props: { detail: SpanDetail; parentHref?: string }) {
   const { detail } = props;
@@ -96,6 +127,8 @@ export function SpanDetailView(props: { detail: SpanDetail; parentHref?: string 
     spanId: span.spanId,
     valueHref: (at: ValueLocation) => where({ attribute: at.attribute }),
   };
+  // Log records by their index in the span's whole list (`recordedValue`'s), not on this page.
+  const logIndex = (position: number) => detail.logsFrom + position;
   const logPlace = (index: number): ConversationPlace => ({
     traceId,
     spanId: span.spanId,
@@ -257,11 +290,12 @@ export function SpanDetailView(props: { detail: SpanDetail; parentHref?: string 
         </section>
       ) : null}
 
-      {detail.logs.length > 0 ? (
+      {detail.logs.length > 0 || span.logCount > 0 ? (
         <section>
-          <h3>Logs ({formatCount(detail.logs.length + detail.omittedLogs)})</h3>
+          <h3>Logs ({formatCount(span.logCount)})</h3>
+          <LogsPageNote detail={detail} />
           <ul class="plain">
-            {detail.logs.map((log, index) => (
+            {detail.logs.map((log, position) => (
               <li class="log">
                 <header>
                   <strong>{log.eventName === '' ? '(log record)' : log.eventName}</strong>{' '}
@@ -271,7 +305,7 @@ export function SpanDetailView(props: { detail: SpanDetail; parentHref?: string 
                   </span>
                 </header>
                 {log.messages.length > 0 ? (
-                  <Conversation messages={log.messages} place={logPlace(index)} />
+                  <Conversation messages={log.messages} place={logPlace(logIndex(position))} />
                 ) : log.bodyWithheld ? (
                   <Withheld size={log.bodySize} />
                 ) : log.body === undefined ? null : (
@@ -281,24 +315,19 @@ export function SpanDetailView(props: { detail: SpanDetail; parentHref?: string 
                   <CutNote
                     shownBytes={MAX_SHOWN_VALUE_BYTES}
                     size={log.bodySize}
-                    href={where({ log: index })}
+                    href={where({ log: logIndex(position) })}
                   />
                 ) : null}
                 {log.attributes.length > 0 ? (
                   <Attributes
                     attributes={log.attributes}
-                    hrefOf={(key) => where({ log: index, attribute: key })}
+                    hrefOf={(key) => where({ log: logIndex(position), attribute: key })}
                   />
                 ) : null}
               </li>
             ))}
           </ul>
-          {detail.omittedLogs > 0 ? (
-            <p class="cut">
-              {formatCount(detail.omittedLogs)} more log records are correlated with this span and not shown:
-              a span's detail lists its first {formatCount(detail.logs.length)} (the read API's too).
-            </p>
-          ) : null}
+          {detail.logs.length > 0 ? <LogsPageNote detail={detail} /> : null}
           {logFiles.length > 0 ? (
             <>
               <h3>Other files of the log records</h3>

@@ -1,6 +1,7 @@
 /**
  * The viewer's pages: `/traces` (the list) and `/traces/{traceId}` (`?span=` selects a span,
- * `?after=` pages through a trace of more than 10,000 spans), and the detail fragment
+ * `?after=` pages through a trace of more than 10,000 spans, `?logs=` through the selected span's
+ * log records when it has more than 200), and the detail fragment
  * `/traces/{traceId}/spans/{spanId}` the page's script swaps in when another span is selected.
  * @module
  */
@@ -16,12 +17,21 @@ import { sessionOf } from '../session/session-guard.js';
 import { spanTree } from '../span-tree.js';
 import type { ViewerAssets } from '../viewer-assets.js';
 import { pageHeaders } from '../viewer-headers.js';
-import { tracePageHref } from '../viewer-links.js';
+import { spanLogsHref } from '../viewer-links.js';
 import type { ViewerOptions } from '../viewer-options.js';
 import { frameOf, page } from './render-page.js';
 import { notFoundPage, withSession } from './session-page.js';
 
 const SPAN_ID = /^[0-9a-f]{16}$/;
+
+/**
+ * The first log record of the selected span to show (`?logs=`, its index in the span's
+ * time-ordered list); anything but decimal digits shows the first page, as `?after=` does.
+ */
+function logsFromOf(url: URL): number {
+  const text = url.searchParams.get('logs');
+  return text !== null && /^\d{1,9}$/.test(text) ? Number(text) : 0;
+}
 
 /** Registers the pages and the detail fragment. */
 export function registerTraceRoutes(app: Hono, options: ViewerOptions, assets: ViewerAssets): void {
@@ -101,7 +111,10 @@ export function registerTraceRoutes(app: Hono, options: ViewerOptions, assets: V
           detailProblem = 'The span in the address is not a span ID (16 lowercase hex characters).';
         } else {
           try {
-            detail = await readModel.spanDetail(traceId, selectedId, { includeContent: true });
+            detail = await readModel.spanDetail(traceId, selectedId, {
+              includeContent: true,
+              logsFrom: logsFromOf(url),
+            });
           } catch (error) {
             if (!(error instanceof ApiError) || error.status !== 404) throw error;
             detailProblem = 'No span of this ID is stored in this trace.';
@@ -131,11 +144,13 @@ export function registerTraceRoutes(app: Hono, options: ViewerOptions, assets: V
     const traceId = traceIdFromEither((c.req.param('traceId') ?? '').toLowerCase());
     const spanId = c.req.param('spanId') ?? '';
     if (traceId === undefined || !SPAN_ID.test(spanId)) return c.text('Not a trace or span ID.', 404);
-    if (c.req.header('sec-fetch-dest') === 'document') return c.redirect(tracePageHref(traceId, spanId), 303);
+    const logsFrom = logsFromOf(new URL(c.req.url));
+    if (c.req.header('sec-fetch-dest') === 'document')
+      return c.redirect(spanLogsHref(traceId, spanId, logsFrom), 303);
     if (sessionOf(c, options) === undefined)
       return c.text('Log in again: the viewer session has ended.', 401);
     try {
-      const detail = await readModel.spanDetail(traceId, spanId, { includeContent: true });
+      const detail = await readModel.spanDetail(traceId, spanId, { includeContent: true, logsFrom });
       c.header('cache-control', 'no-store');
       return c.html(<SpanDetailView detail={detail} />);
     } catch (error) {

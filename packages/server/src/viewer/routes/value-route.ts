@@ -7,10 +7,11 @@
  */
 import type { Hono } from 'hono';
 import { contentDisposition } from '../../media/content-disposition.js';
-import type { ValueWhere } from '../../read/span-record-values.js';
+import type { RecordedValueSource } from '../../read/recorded-value.js';
 import { traceIdFromEither } from '../../store/service-trace-id.js';
 import { sessionOf } from '../session/session-guard.js';
 import { BYTES_HEADERS } from '../viewer-headers.js';
+import type { ValueWhere } from '../viewer-links.js';
 import type { ViewerOptions } from '../viewer-options.js';
 
 const INDEX = /^\d{1,6}$/;
@@ -34,6 +35,14 @@ function whereOf(query: Record<string, string>): ValueWhere | undefined {
   return attribute ? { attribute } : undefined;
 }
 
+/** The read model's name for the value at `where`. */
+function sourceOf(where: ValueWhere): RecordedValueSource {
+  if ('event' in where) return { record: 'event', index: where.event, attribute: where.attribute };
+  if ('log' in where)
+    return { record: 'log', index: where.log, ...(where.attribute ? { attribute: where.attribute } : {}) };
+  return { record: 'span', attribute: where.attribute };
+}
+
 /** A file name for the value: its attribute's name (file-name-safe), or `log-body`. */
 function nameOf(where: ValueWhere): string {
   const base = where.attribute ?? 'log-body';
@@ -50,8 +59,11 @@ export function registerValueRoute(app: Hono, options: ViewerOptions): void {
     if (traceId === undefined || !/^[0-9a-f]{16}$/.test(spanId) || where === undefined) {
       return text(404, 'No such value.\n');
     }
-    const value = await options.readModel.valueText(traceId, spanId, where).catch(() => undefined);
-    if (value === undefined) return text(404, 'No such value.\n');
-    return text(200, value, { 'content-disposition': contentDisposition(nameOf(where)) });
+    // The viewer's session reads content (as the span detail it shows).
+    const value = await options.readModel
+      .recordedValue(traceId, spanId, sourceOf(where), { includeContent: true })
+      .catch(() => undefined);
+    if (value?.text === undefined) return text(404, 'No such value.\n');
+    return text(200, value.text, { 'content-disposition': contentDisposition(nameOf(where)) });
   });
 }
