@@ -7,8 +7,9 @@ import { ExitCode } from '../../exit-codes.js';
 import type { CliIo } from '../../io.js';
 import { collect, integerParser, parseId, parseNonBlank, secondsParser } from '../../option-parsers.js';
 import type { EvalHooks } from './eval-hooks.js';
+import type { EvalOptions } from './eval-options.js';
 import { parseEvalSetReference, parseSlug } from './eval-set-reference.js';
-import { type EvalOptions, runEval } from './run-eval.js';
+import { runEval } from './run-eval.js';
 
 /** `--wait` without a value: five minutes. */
 export const DEFAULT_WAIT_SECONDS = 300;

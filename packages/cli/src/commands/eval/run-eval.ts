@@ -5,21 +5,10 @@
  * judge jobs and waits for them up to `--wait`, then reports each case from what the service holds.
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createSvc, type SvcClient } from '@svc-run/sdk';
-import {
-  type EvaluationClient,
-  type ExperimentItem,
-  type JudgeJob,
-  type JudgeJobRequest,
-  type LocalScorer,
-  runExperiment,
-  type Scorer,
-  type ScorerVersion,
-  UncertainExecutionError,
-} from '@svc-run/sdk/evals';
+import { type JudgeJobRequest, runExperiment, UncertainExecutionError } from '@svc-run/sdk/evals';
 import { CliError } from '../../cli-error.js';
 import { checkReadWriteKey } from '../../credentials/check-key.js';
 import { readServiceCredentials } from '../../credentials/service-credentials.js';
@@ -27,195 +16,25 @@ import { ExitCode } from '../../exit-codes.js';
 import type { CliIo } from '../../io.js';
 import { listenForShutdown, whenAborted } from '../../shutdown-signal.js';
 import { allPages } from './all-pages.js';
-import { compareWithBaseline } from './baseline.js';
-import { type CaseOutcome, caseOutcomes } from './case-states.js';
+import { buildDocument } from './build-document.js';
 import { CommandRecords } from './command-records.js';
 import { commandTarget } from './command-target.js';
-import { documentCase, type EvalDocument, totalsOf } from './eval-document.js';
 import type { EvalHooks } from './eval-hooks.js';
-import type { EvalSetReference } from './eval-set-reference.js';
+import type { EvalOptions } from './eval-options.js';
 import { humanReport } from './human-report.js';
 import { requestJudgeJobs, waitForJudgeJobs } from './judge-jobs.js';
 import { junitReport } from './junit-report.js';
-import { restoreExplanations } from './local-explanations.js';
+import { newRunState, resolveRun } from './new-run.js';
 import { observedClient } from './observed-client.js';
 import { Progress } from './progress.js';
-import { resolveEvalSet, resolveScorers } from './registry-lookup.js';
+import { scoredHere, scorersOf } from './read-run.js';
 import { openRun } from './run-directory.js';
-import { type RunState, saveRunState } from './run-state.js';
+import { saveRunState } from './run-state.js';
 import { loadScorerModules } from './scorer-modules.js';
 import { withRetry } from './transient-retry.js';
 
-/** The parsed options of `svc eval --set`. */
-export interface EvalOptions {
-  set: EvalSetReference;
-  scorer: string[];
-  command: string;
-  revision?: string;
-  wait: number;
-  json: boolean;
-  junit?: string;
-  envFile?: string;
-  baseline?: string;
-  content: boolean;
-  timeout: number;
-  checkpointDir?: string;
-  retryErrors: boolean;
-  concurrency: number;
-  scorerModule: string[];
-}
-
 /** The tracing client's timeout: the longest allowed, so a slow service slows a run, never fails it. */
 const TIMEOUT_MILLIS = 60_000;
-
-/** Whether `version` is scored by `svc eval` itself (the others are deferred). */
-function scoredHere(version: ScorerVersion, scorers: readonly LocalScorer[]): boolean {
-  const { definition } = version;
-  if (definition.kind === 'builtin') return true;
-  if (definition.kind !== 'local_code' || definition.language !== 'typescript') return false;
-  return scorers.some(
-    (scorer) =>
-      scorer.definition.sourceDigest === definition.sourceDigest &&
-      scorer.definition.entrypoint === definition.entrypoint,
-  );
-}
-
-function clip(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
-}
-
-function configOf(value: Record<string, unknown>): { revision: string | null } {
-  const svcEval = value.svcEval as { revision?: unknown } | undefined;
-  return { revision: typeof svcEval?.revision === 'string' ? svcEval.revision : null };
-}
-
-/**
- * What `--set` and `--scorer` name in the registry, checked against the options.
- *
- * @throws {@link CliError} (exit code 2) for an `llm_judge` scorer without `--content`; the
- *   lookup's errors (exit code 1) for names the registry does not hold.
- */
-async function resolveRun(client: EvaluationClient, options: EvalOptions) {
-  const evalSet = await resolveEvalSet(client, options.set);
-  const scorers = await resolveScorers(client, options.scorer);
-  const judge = scorers.find(({ version }) => version.definition.kind === 'llm_judge');
-  if (judge !== undefined && !options.content) {
-    throw new CliError(
-      `the scorer ${judge.scorer.slug} is an llm_judge: it grades the case output the service keeps, which it keeps only with --content. Add --content.`,
-      ExitCode.Usage,
-    );
-  }
-  if (options.baseline !== undefined) await experimentOrFail(client, options.baseline, '--baseline');
-  return { ...evalSet, scorers };
-}
-
-/** The state of a new run: the experiment to create. */
-function newRunState(
-  resolved: Awaited<ReturnType<typeof resolveRun>>,
-  options: EvalOptions,
-  revision: string | null,
-): RunState {
-  const { dataset, version, scorers } = resolved;
-  return {
-    format: 'svc-run.eval-run',
-    version: 1,
-    experiment: {
-      key: randomUUID(),
-      body: {
-        name: clip(`${dataset.slug} v${version.number}${revision === null ? '' : ` @ ${revision}`}`, 256),
-        datasetVersionId: version.id,
-        scorerVersionIds: scorers.map((scorer) => scorer.version.id),
-        config: {
-          svcEval: {
-            mode: 'direct',
-            evalSet: dataset.slug,
-            revision,
-            content: options.content,
-            timeoutSeconds: options.timeout,
-            ...(options.baseline === undefined ? {} : { baselineExperimentId: options.baseline }),
-          },
-        },
-      },
-    },
-    judgeJobs: [],
-  };
-}
-
-/** What the service holds about an experiment's cases, and their outcomes. */
-async function readOutcomes(
-  client: EvaluationClient,
-  experimentId: string,
-  runId: string,
-  scorerVersions: readonly ScorerVersion[],
-  localErrors?: ReadonlyMap<string, { type: string; message: string }>,
-): Promise<{ items: ExperimentItem[]; outcomes: CaseOutcome[]; jobs: JudgeJob[] }> {
-  const [items, results, jobs] = await Promise.all([
-    withRetry(() => allPages((page) => client.listExperimentItems(experimentId, page))),
-    withRetry(() => allPages((page) => client.listResults(runId, page))),
-    withRetry(() => allPages((page) => client.listJudgeJobs(runId, page))),
-  ]);
-  return {
-    items,
-    jobs,
-    outcomes: caseOutcomes({
-      items,
-      results,
-      scorerVersions,
-      judgeJobs: jobs,
-      ...(localErrors === undefined ? {} : { localErrors }),
-    }),
-  };
-}
-
-/** The scorers of `versions`, by scorer ID. */
-async function scorersOf(
-  client: EvaluationClient,
-  versions: readonly ScorerVersion[],
-): Promise<Map<string, Scorer>> {
-  const ids = [...new Set(versions.map((version) => version.scorerId))];
-  const scorers = await Promise.all(ids.map((id) => withRetry(() => client.getScorer(id))));
-  return new Map(scorers.map((scorer) => [scorer.id, scorer]));
-}
-
-async function experimentOrFail(client: EvaluationClient, id: string, what: string) {
-  try {
-    return await withRetry(() => client.getExperiment(id));
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) {
-      throw new CliError(`${what}: the project has no experiment ${id}.`, ExitCode.Failure);
-    }
-    throw error;
-  }
-}
-
-/** The comparison with the baseline experiment. */
-async function baselineOf(
-  client: EvaluationClient,
-  baselineId: string,
-  current: { outcomes: CaseOutcome[]; versions: Map<string, ScorerVersion>; scorers: Map<string, Scorer> },
-) {
-  const experiment = await experimentOrFail(client, baselineId, '--baseline');
-  const versions = await Promise.all(
-    experiment.scorerVersionIds.map((id) => withRetry(() => client.getScorerVersion(id))),
-  );
-  const scorers = await scorersOf(client, versions);
-  const { outcomes } = await readOutcomes(client, experiment.id, experiment.evaluationRunId, versions);
-  const byVersion = new Map(versions.map((version) => [version.id, version]));
-  const scorerOf =
-    (versionsById: Map<string, ScorerVersion>, scorersById: Map<string, Scorer>) => (id: string) => {
-      const scorerId = versionsById.get(id)?.scorerId ?? id;
-      return { id: scorerId, slug: scorersById.get(scorerId)?.slug ?? scorerId };
-    };
-  return compareWithBaseline(
-    { outcomes: current.outcomes, scorerOf: scorerOf(current.versions, current.scorers) },
-    { outcomes, scorerOf: scorerOf(byVersion, scorers) },
-    {
-      experimentId: experiment.id,
-      runUrl: new URL(`/experiments/${experiment.id}`, client.baseUrl).href,
-      revision: configOf(experiment.config).revision,
-    },
-  );
-}
 
 /**
  * Runs (or resumes) a direct-case run and reports it. Resolves to the exit code: 0 when every case
@@ -402,72 +221,20 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
       }
       progress.stop();
 
-      const commands = await records.all();
-      const localErrors = new Map(
-        [...commands].flatMap(([traceId, record]) =>
-          record.error === undefined ? [] : [[traceId, record.error] as const],
-        ),
-      );
-      const { items: finalItems, outcomes } = await readOutcomes(
+      const document = await buildDocument({
         client,
-        experiment.id,
-        experiment.evaluationRunId,
+        experiment,
+        dataset,
+        datasetVersion,
         versions,
-        localErrors,
-      );
-      const byVersion = new Map(versions.map((version) => [version.id, version]));
-      if (!options.content) {
-        await restoreExplanations(outcomes, {
-          items: finalItems,
-          versions: byVersion,
-          scoredHere: (version) => scoredHere(version, localScorers),
-          scorers: localScorers,
-          commands,
-        });
-      }
-      const slugOf = (id: string) => scorers.get(byVersion.get(id)?.scorerId ?? '')?.slug ?? id;
-      const cases = outcomes.map((outcome) => {
-        const command = outcome.traceId === null ? undefined : commands.get(outcome.traceId);
-        return documentCase(outcome, {
-          origin: client.baseUrl,
-          slugOf,
-          command,
-          outputFiles: command?.outputFiles ?? [],
-        });
+        scorers,
+        localScorers,
+        deferred,
+        records,
+        run: { url: runUrl, number: opened.number, checkpointDirectory: opened.root },
+        content: options.content,
+        baseline: options.baseline,
       });
-      const document: EvalDocument = {
-        mode: 'direct',
-        runUrl,
-        experimentId: experiment.id,
-        runId: experiment.evaluationRunId,
-        runNumber: opened.number,
-        checkpointDirectory: opened.root,
-        evalSet: {
-          slug: dataset.slug,
-          datasetId: dataset.id,
-          versionId: datasetVersion.id,
-          version: datasetVersion.number,
-        },
-        revision: configOf(experiment.config).revision,
-        scorers: versions.map((version) => ({
-          slug: slugOf(version.id),
-          scorerId: version.scorerId,
-          scorerVersionId: version.id,
-          version: version.number,
-          kind: version.definition.kind,
-        })),
-        cases,
-        totals: totalsOf(cases),
-        deferredScorerVersionIds: deferred,
-        complete: !cases.some((item) => item.state === 'PENDING'),
-      };
-      if (options.baseline !== undefined) {
-        document.baseline = await baselineOf(client, options.baseline, {
-          outcomes,
-          versions: byVersion,
-          scorers,
-        });
-      }
       if (options.junit !== undefined) {
         await writeFile(resolve(io.cwd, options.junit), junitReport(document, new Date().toISOString()));
       }
