@@ -1,12 +1,13 @@
 /**
  * Test support: the direct-case command output document read from `svc eval --json`'s stdout and
- * checked against its published JSON Schema (`eval-document.schema.json`) with ajv.
+ * checked with ajv against its JSON Schema (`commands/eval/eval-document.schema.json`, published
+ * as `@svc-run/cli/eval-document.schema.json`).
  * @module
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import schema from '../../eval-document.schema.json' with { type: 'json' };
 import type { EvalDocument } from '../commands/eval/eval-document.js';
+import schema from '../commands/eval/eval-document.schema.json' with { type: 'json' };
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats.default(ajv);

@@ -1,7 +1,8 @@
 /**
  * The direct-case command output document (`svc eval --json`): every case with its state, the
  * totals, the run's viewer link, `mode: "direct"`, the deferred scorer versions and whether grading
- * is complete. Its JSON Schema is `eval-document.schema.json` in the package.
+ * is complete. Its JSON Schema is `eval-document.schema.json` beside this file, published as
+ * `@svc-run/cli/eval-document.schema.json`.
  * @module
  */
 import type { BaselineComparison } from './baseline.js';
