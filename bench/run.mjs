@@ -3,7 +3,7 @@
  * uses Node 24 through pnpm), then runs the ingest benchmark (`ingest.mjs`) and the SDK overhead
  * benchmark (`sdk-overhead.mjs`) and the media
  * benchmarks (`media-scan.mjs`, `media-upload.mjs`) and the evaluation
- * runner benchmark (`eval-runner.mjs`), the viewer benchmark (`viewer.mjs`), the MCP tool server benchmark (`mcp.mjs`) and
+ * runner benchmark (`eval-runner.mjs`), the `svc eval --set` benchmark (`svc-eval.mjs`), the viewer benchmark (`viewer.mjs`), the MCP tool server benchmark (`mcp.mjs`) and
  * the scenarios benchmark (`scenarios.mjs`), then the Python SDK's benchmark (`python/bench/bench_python.py`,
  * in the `python/.venv` that `scripts/test-python.mjs --setup-only` makes or keeps).
  * @module
@@ -21,6 +21,7 @@ await import('./sdk-overhead.mjs');
 await import('./media-scan.mjs');
 await import('./media-upload.mjs');
 await import('./eval-runner.mjs');
+await import('./svc-eval.mjs');
 await import('./viewer.mjs');
 await import('./mcp.mjs');
 await import('./scenarios.mjs');

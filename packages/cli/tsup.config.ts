@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 import { manifestVersionOnly } from '../../scripts/manifest-version-only.js';
 
@@ -18,4 +19,8 @@ export default defineConfig({
   removeNodeProtocol: false,
   // `svc --version` reads the version from package.json: inline that field only
   esbuildPlugins: [manifestVersionOnly],
+  // The JSON Schema of `svc eval --json`'s document, published as `@svc-run/cli/eval-document.schema.json`.
+  onSuccess: async () => {
+    cpSync('src/commands/eval/eval-document.schema.json', 'dist/eval-document.schema.json');
+  },
 });

@@ -13,8 +13,11 @@ export interface OutputStream {
 
 /** The environment of one {@link run}. */
 export interface CliIo {
-  /** Input: the JSON-RPC messages of `svc mcp` (stdio). `process.stdin` by default. */
-  stdin?: NodeJS.ReadableStream | undefined;
+  /**
+   * Input: the JSON-RPC messages of `svc mcp` (stdio); the answers of `svc login` (a hidden key on
+   * a terminal, or the key with `--key-stdin`). `process.stdin` by default.
+   */
+  stdin?: InputStream | undefined;
   /** The environment `svc mcp` reads without `--env-file`. `process.env` by default. */
   env?: NodeJS.ProcessEnv | undefined;
   /** Normal output: help, the server's origin, the env file's path. */
@@ -24,9 +27,15 @@ export interface CliIo {
   /** Directory relative paths (such as the default `.svc-data`) resolve against. */
   cwd: string;
   /**
-   * Stops `svc serve` when aborted. Without one, `svc serve` stops on SIGINT or SIGTERM.
+   * Stops `svc serve` when aborted. Without one, `svc serve` stops on SIGINT or SIGTERM. Also
+   * interrupts `svc eval` (exit code 130).
    */
   signal?: AbortSignal | undefined;
+}
+
+/** Where the CLI reads text. `process.stdin` qualifies. */
+export interface InputStream extends NodeJS.ReadableStream {
+  readonly isTTY?: boolean;
 }
 
 /** `io` with the process's own streams and working directory filled in where missing. */

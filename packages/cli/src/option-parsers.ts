@@ -19,3 +19,38 @@ export function parseNonBlank(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('Expected a nonblank value.');
   return value;
 }
+
+/** Returns a parser of whole numbers of seconds from `min` to `max`. */
+export function secondsParser(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const seconds = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
+      throw new InvalidArgumentError(`Expected a whole number of seconds from ${min} to ${max}.`);
+    }
+    return seconds;
+  };
+}
+
+/** Returns a parser of integers from `min` to `max`. */
+export function integerParser(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(number) || number < min || number > max) {
+      throw new InvalidArgumentError(`Expected an integer from ${min} to ${max}.`);
+    }
+    return number;
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Accepts an ID of the service: a lowercase UUID. */
+export function parseId(value: string): string {
+  if (!UUID.test(value)) throw new InvalidArgumentError('Expected an ID (a lowercase UUID).');
+  return value;
+}
+
+/** Collects the values of a repeatable option (commander's `argParser` with a previous value). */
+export function collect<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}

@@ -76,13 +76,15 @@ describe('svc --version', () => {
 });
 
 describe('what svc says it does', () => {
-  it('promises only the commands it has: serve, mcp and scenario', async () => {
+  it('promises only the commands it has: serve, eval, login, mcp and scenario', async () => {
     const { stdout } = await svc('--help');
-    expect(stdout).toContain('\nServe the svc reference service locally, and its MCP tools over stdio.\n');
+    expect(stdout).toContain(
+      '\nServe the reference service, run evaluations, log in, and serve MCP over stdio.\n',
+    );
     const commands = stdout.slice(stdout.indexOf('Commands:')).match(/^ {2}\S+/gm);
-    expect(commands).toEqual(['  serve', '  mcp', '  scenario', '  help']);
+    expect(commands).toEqual(['  serve', '  eval', '  login', '  mcp', '  scenario', '  help']);
     expect(manifest.description).toBe(
-      'The svc command: serve the reference service locally, and its MCP tools over stdio.',
+      'The svc command: serve the reference service locally, run direct-case evaluations, log in, and serve its MCP tools over stdio.',
     );
   });
 });

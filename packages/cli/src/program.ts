@@ -5,6 +5,9 @@
 import { Command, CommanderError } from 'commander';
 import manifest from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error.js';
+import { registerEvalCommand } from './commands/eval/eval-command.js';
+import { type EvalHooks, installedEvalHooks } from './commands/eval/eval-hooks.js';
+import { registerLoginCommand } from './commands/login/login-command.js';
 import { registerMcpCommand } from './commands/mcp.js';
 import { registerScenarioCommand } from './commands/scenario.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -16,10 +19,22 @@ function helpWidth(stream: OutputStream): number {
   return (stream.isTTY && stream.columns) || 80;
 }
 
-/** Builds the `svc` program writing to `io`. It throws `CommanderError` instead of exiting. */
-export function createProgram(io: CliIo): Command {
+/** What a command reports besides success or an error: its exit code (`svc eval`'s 1 for a failed case). */
+export interface ProgramOutcome {
+  exitCode: ExitCode;
+}
+
+/**
+ * Builds the `svc` program writing to `io`. It throws `CommanderError` instead of exiting; a
+ * command's own exit code goes to `outcome`.
+ */
+export function createProgram(
+  io: CliIo,
+  outcome: ProgramOutcome = { exitCode: ExitCode.Ok },
+  hooks: EvalHooks = {},
+): Command {
   const program = new Command('svc')
-    .description('Serve the svc reference service locally, and its MCP tools over stdio.')
+    .description('Serve the reference service, run evaluations, log in, and serve MCP over stdio.')
     .version(manifest.version, '-V, --version', 'print the version of svc')
     // The program's options (`--help`, `--version`) come before the command; everything after it
     // is the command's. So `svc <unknown> --help` is an unknown command (a usage error), not a
@@ -37,6 +52,15 @@ export function createProgram(io: CliIo): Command {
     })
     .showHelpAfterError('(add --help for usage)');
   registerServeCommand(program, io);
+  registerEvalCommand(
+    program,
+    io,
+    (code) => {
+      outcome.exitCode = code;
+    },
+    hooks,
+  );
+  registerLoginCommand(program, io);
   registerMcpCommand(program, io);
   registerScenarioCommand(program, io);
   return program;
@@ -60,10 +84,12 @@ export function createProgram(io: CliIo): Command {
  * ```
  */
 export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Promise<ExitCode> {
+  const hooks = installedEvalHooks();
   const resolved = resolveIo(io);
+  const outcome: ProgramOutcome = { exitCode: ExitCode.Ok };
   try {
-    await createProgram(resolved).parseAsync(argv, { from: 'node' });
-    return ExitCode.Ok;
+    await createProgram(resolved, outcome, hooks).parseAsync(argv, { from: 'node' });
+    return outcome.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has already written the message or the help text.

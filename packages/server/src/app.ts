@@ -162,6 +162,7 @@ export function createApp(options: AppOptions): SvcApp {
         keyRing: options.keyRing,
         sessions: options.viewerSessions,
         ...(options.evals && options.scenarios ? { scenarios: options.scenarios } : {}),
+        evals: options.evals,
         ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
       }),
     );

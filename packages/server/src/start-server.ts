@@ -141,8 +141,9 @@ export interface RunningServer {
   faults?: FaultInjector<RouteId>;
   /**
    * A new one-time login link to the viewer: opened once within 15 minutes, it logs that browser
-   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default, or
-   * `/traces/{traceId}` with `?span=`). It carries a random token, never a key.
+   * in (a Read session) and lands on `path` (a viewer page: `/traces` by default,
+   * `/traces/{traceId}` with `?span=`, `/experiments`, `/experiments/{experimentId}`). It carries a
+   * random token, never a key.
    *
    * @example
    * ```ts
@@ -399,9 +400,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readModel,
       ...(faults ? { faults } : {}),
       viewerLoginLink(path?: string) {
-        if (path !== undefined && !/^\/(?:traces|scenarios)(\/|\?|$)/.test(path)) {
+        if (path !== undefined && !/^\/(?:traces|experiments|scenarios)(\/|\?|$)/.test(path)) {
           throw new TypeError(
-            `path must be a viewer page (/traces…, /scenarios…); got ${JSON.stringify(path)}`,
+            `path must be a viewer page (/traces…, /experiments…, /scenarios…); got ${JSON.stringify(path)}`,
           );
         }
         return loginLink(viewerSessions, origin, path);

@@ -26,6 +26,11 @@ export const EVAL_ROUTE_ACCESS = {
     path: `${BASE}/datasets/{datasetId}/versions`,
     presets: WRITE,
   },
+  'evals.datasetVersions.list': {
+    method: 'GET',
+    path: `${BASE}/datasets/{datasetId}/versions`,
+    presets: READ,
+  },
   'evals.datasetVersions.get': { method: 'GET', path: `${BASE}/dataset-versions/{versionId}`, presets: READ },
   'evals.datasetVersions.freeze': {
     method: 'POST',

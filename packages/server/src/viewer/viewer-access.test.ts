@@ -183,7 +183,10 @@ describe('viewer access: one-time login links', () => {
 
   it('takes only viewer pages as where to land', () => {
     expect(() => fx.server.viewerLoginLink('https://attacker.example/')).toThrow(
-      'path must be a viewer page (/traces…, /scenarios…); got "https://attacker.example/"',
+      'path must be a viewer page (/traces…, /experiments…, /scenarios…); got "https://attacker.example/"',
+    );
+    expect(fx.server.viewerLoginLink('/experiments')).toContain(
+      `&next=${encodeURIComponent('/experiments')}`,
     );
     expect(fx.server.viewerLoginLink()).not.toContain('next=');
   });

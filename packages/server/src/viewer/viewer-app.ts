@@ -1,5 +1,5 @@
 /**
- * The viewer ("Traces"): server-rendered pages (`hono/jsx`) with one small static script, served
+ * The viewer ("Traces" and "Experiments"): server-rendered pages (`hono/jsx`) with one small static script, served
  * by the reference server beside its API. Access is by a browser session, not by a Bearer key:
  * a session is opened at `/login` with a Read or Read-and-write key (or by a one-time login link)
  * and kept in an HttpOnly, SameSite=Strict cookie; so these routes are not rows of the route
@@ -15,6 +15,8 @@
  * | `GET /traces/{traceId}/spans/{spanId}` | the selected span's detail (fragment for the script) |
  * | `GET /traces/{traceId}/spans/{spanId}/value` | the whole text of a value shown cut |
  * | `GET /traces/{traceId}/files/{sha256}[/wav]` | a file's bytes (raw PCM as WAV) |
+ * | `GET /experiments` | the experiments, newest first (`?before=` pages) |
+ * | `GET /experiments/{experimentId}` | an experiment's cases (`?from=`), compared with a baseline (`?baseline=`) |
  * | `GET /scenarios`, `GET /scenarios/{scenario}` | scenarios, a scenario (public part, Run button, runs) |
  * | `POST /scenarios/{scenario}/run` | launches a run on a live local agent, or shows why not |
  * | `GET /scenarios/runs/{runId}` | a scenario run: each case's trials, outcomes, failed checks |
@@ -24,6 +26,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { registerAssetRoutes } from './routes/asset-routes.js';
+import { registerExperimentRoutes } from './routes/experiment-routes.js';
 import { registerFileRoutes } from './routes/file-routes.js';
 import { registerLoginRoutes } from './routes/login-routes.js';
 import { registerScenarioPages } from './routes/scenario-routes.js';
@@ -50,6 +53,7 @@ export function createViewer(options: ViewerOptions): Hono {
   registerAssetRoutes(viewer, assets);
   registerLoginRoutes(viewer, options, assets);
   registerTraceRoutes(viewer, options, assets);
+  registerExperimentRoutes(viewer, options, assets);
   registerValueRoute(viewer, options);
   registerFileRoutes(viewer, options);
   if (options.scenarios !== undefined) registerScenarioPages(viewer, options, options.scenarios, assets);

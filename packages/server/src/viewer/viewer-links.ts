@@ -57,3 +57,17 @@ export function valueHref(traceId: string, spanId: string, where: ValueWhere): s
   if (where.attribute !== undefined) params.set('attribute', where.attribute);
   return `/traces/${encodeURIComponent(traceId)}/spans/${encodeURIComponent(spanId)}/value?${params}`;
 }
+
+/** An experiment's page: compared with `baseline` when given, its cases from index `from`. */
+export function experimentPageHref(experimentId: string, options: { baseline?: string; from?: number } = {}) {
+  const params = new URLSearchParams();
+  if (options.baseline !== undefined) params.set('baseline', options.baseline);
+  if (options.from !== undefined && options.from > 0) params.set('from', String(options.from));
+  const query = params.toString();
+  return `/experiments/${encodeURIComponent(experimentId)}${query === '' ? '' : `?${query}`}`;
+}
+
+/** The experiment list, from position `before` (a later page) when given. */
+export function experimentListHref(before?: number): string {
+  return before === undefined ? '/experiments' : `/experiments?before=${before}`;
+}

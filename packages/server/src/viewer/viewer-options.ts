@@ -3,6 +3,7 @@
  * @module
  */
 import type { KeyRing } from '../auth/key-ring.js';
+import type { EvalRegistry } from '../evals/eval-registry.js';
 import type { TraceFiles } from '../media/trace-files.js';
 import type { ReadModel } from '../read/read-model.js';
 import type { Scenarios } from '../scenarios/scenarios.js';
@@ -13,6 +14,8 @@ export interface ViewerOptions {
   readModel: ReadModel;
   /** The traces' media files (stored bytes and their records). */
   files: TraceFiles;
+  /** The evaluation registry: the experiment pages (`/experiments`) read it. */
+  evals?: EvalRegistry | undefined;
   /** The project's keys, to log in with. */
   keyRing: KeyRing;
   sessions: ViewerSessions;

@@ -83,6 +83,10 @@ describe('evaluation client: datasets', () => {
     expect(await evals.reader.getDatasetVersion(version.id)).toEqual(frozen);
     const next = await evals.client.createDatasetVersion(dataset.id, { fromVersionId: version.id });
     expect(next).toMatchObject({ number: 2, caseCount: 2, frozen: false, fromVersionId: version.id });
+    const versions = await evals.reader.listDatasetVersions(dataset.id, { limit: 1 });
+    expect(versions.items).toEqual([frozen]);
+    const rest = await evals.reader.listDatasetVersions(dataset.id, { after: versions.nextCursor! });
+    expect(rest).toEqual({ items: [next], nextCursor: null });
   });
 
   it('refuses a stale revision (409 stale_revision) and a frozen version (409 frozen)', async () => {

@@ -34,6 +34,8 @@ export interface DatasetMethods {
     input?: CreateDatasetVersionInput,
     options?: RequestOptions,
   ): Promise<DatasetVersion>;
+  /** A page of the versions of a dataset, oldest (number 1) first. */
+  listDatasetVersions(datasetId: string, page?: PageOptions): Promise<Page<DatasetVersion>>;
   /** Reads a dataset version. */
   getDatasetVersion(versionId: string): Promise<DatasetVersion>;
   /** A page of the cases of a version, in the order they were first written. */
@@ -111,6 +113,13 @@ export function datasetMethods(send: EvalTransport, timeoutMillis: number): Data
         path: `${BASE}/datasets/${idSegment('datasetId', datasetId)}/versions`,
         body: requireObject('input', input),
         idempotencyKey: optionalIdempotencyKey(options),
+      }),
+    listDatasetVersions: async (datasetId, page) =>
+      send({
+        operation: 'listDatasetVersions',
+        method: 'GET',
+        path: `${BASE}/datasets/${idSegment('datasetId', datasetId)}/versions`,
+        query: pageQuery(page),
       }),
     getDatasetVersion: async (versionId) =>
       send({

@@ -12,6 +12,7 @@ import type { SpanHandle } from '../../client/span-options.js';
 import { reportFailure } from '../../diagnostics/report-failure.js';
 import { OutcomeSerializationError } from '../../errors/outcome-serialization-error.js';
 import { SvcApiError } from '../../errors/svc-api-error.js';
+import { SvcError } from '../../errors/svc-error.js';
 import { SvcExportError } from '../../errors/svc-export-error.js';
 import { UncertainExecutionError } from '../../errors/uncertain-execution-error.js';
 import type { Experiment, ExperimentItem } from '../types/experiment-types.js';
@@ -42,12 +43,16 @@ export interface ExperimentRun {
   /** Flushes the tracing client, covering every span ended before the call. */
   flushTraces: () => Promise<void>;
   hooks: RunnerHooks;
+  /** The retry round under way (`retryErrors`), if any. */
+  retryRound?: string;
 }
 
 /** What a case ended with. */
 export interface CaseResult {
   subjectId: string;
   resultIds: string[];
+  /** The state the case's execution was completed in. */
+  executionState: 'succeeded' | 'error';
   /** Set when the target returned a value that could not be saved (the case is complete otherwise). */
   error?: OutcomeSerializationError;
 }
@@ -89,9 +94,21 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
         .then((execution) => ({ executionId: execution.id })),
     );
   }
-  if (attempt === undefined || attempt.targetInvoked !== true) {
+  if (attempt !== undefined && retries(run, attempt)) {
+    if (run.experiment.finishedAt !== null) {
+      throw new SvcError(
+        `Case ${item.caseId} ended in error, but its experiment is finished: it accepts no new executions. Run experiments whose errored cases are to be retried with finishWithErrors: false.`,
+      );
+    }
+    // A new attempt replaces the errored execution; its results are the new attempt's.
+    record.submissions = [];
+    attempt = await runAttempt(run, item, record, save, step, attempt, run.retryRound);
+  } else if (attempt === undefined || attempt.targetInvoked !== true) {
     // The target was never invoked: a new attempt (replacing the earlier execution, if any).
-    attempt = await runAttempt(run, item, record, save, step, attempt);
+    attempt = await runAttempt(run, item, record, save, step, attempt, attempt?.retryRound);
+  } else if (attempt.outcome === undefined && !(await mayHaveRun(run, item, attempt))) {
+    // The target says it never began its work (its own durable record): a new attempt.
+    attempt = await runAttempt(run, item, record, save, step, attempt, attempt.retryRound);
   } else if (attempt.outcome === undefined) {
     const executionId = attempt.start.result?.executionId;
     throw new UncertainExecutionError(
@@ -119,7 +136,11 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
       }),
     afterSubmit: () => step('after-submit'),
   });
-  const result: CaseResult = { subjectId: completion.subjectId, resultIds };
+  const result: CaseResult = {
+    subjectId: completion.subjectId,
+    resultIds,
+    executionState: outcome.kind === 'returned' ? 'succeeded' : 'error',
+  };
   if (outcome.kind === 'unserializable') {
     result.error = new OutcomeSerializationError(
       `Case ${caseName(item.externalKey, item.caseId)}: ${unserializableMessage(outcome.problem)} Its execution was completed in state error.`,
@@ -127,6 +148,31 @@ export async function runCase(run: ExperimentRun, item: ExperimentItem): Promise
     );
   }
   return result;
+}
+
+/**
+ * Whether the target of an attempt invoked without a saved outcome may have begun its work: true
+ * unless the `mayHaveRun` option says it did not. An answer other than `false` counts as true.
+ */
+async function mayHaveRun(
+  run: ExperimentRun,
+  item: ExperimentItem,
+  attempt: AttemptRecord,
+): Promise<boolean> {
+  const traceId = attempt.start.body.traceExternalId;
+  if (run.options.mayHaveRun === undefined || traceId === undefined) return true;
+  return (await run.options.mayHaveRun({ caseId: item.caseId, traceId })) !== false;
+}
+
+/**
+ * Whether the retry round under way runs `attempt`'s case again: the attempt ended in error (its
+ * target threw or returned a value that is not JSON) or may have completed (its target was invoked
+ * without a saved outcome), and no attempt of this round made it.
+ */
+function retries(run: ExperimentRun, attempt: AttemptRecord): boolean {
+  if (run.retryRound === undefined || attempt.retryRound === run.retryRound) return false;
+  if (attempt.targetInvoked !== true) return false;
+  return attempt.outcome === undefined || attempt.outcome.kind !== 'returned';
 }
 
 /** A new attempt inside a new span of the case, until its outcome and completion intent are saved. */
@@ -137,6 +183,7 @@ async function runAttempt(
   save: () => Promise<void>,
   step: (at: RunnerStep) => Promise<void>,
   previous: AttemptRecord | undefined,
+  retryRound: string | undefined,
 ): Promise<AttemptRecord> {
   const { client, svc, target, traceEvidence, persistResultContent } = run.options;
   await step('before-start');
@@ -155,7 +202,7 @@ async function runAttempt(
               : { previousExecutionId: previous.start.result!.executionId, allowUncertainRetry: true }),
           },
         };
-        attempt = { start: started };
+        attempt = { start: started, ...(retryRound === undefined ? {} : { retryRound }) };
         record.attempts.push(attempt);
         await save();
         const execution = await withTransientRetry(() =>

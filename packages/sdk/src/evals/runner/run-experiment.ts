@@ -14,7 +14,7 @@ import { readScoringPlan } from './local-scoring.js';
 import { type CaseResult, type ExperimentRun, runCase } from './run-case.js';
 import type { RunnerHooks } from './runner-hooks.js';
 import { type RunExperimentOptions, validateRunExperimentOptions } from './runner-options.js';
-import type { FinishRecord } from './runner-records.js';
+import type { FinishRecord, RetryRecord } from './runner-records.js';
 import type { RunnerReport } from './runner-report.js';
 import { settleMutation } from './settle-mutation.js';
 import { withTransientRetry } from './transient-retry.js';
@@ -30,6 +30,10 @@ import { withTransientRetry } from './transient-retry.js';
  * `checkpointDirectory`, and its outcome after. Rerun with the same options to resume: saved calls
  * are replayed with their keys, a result is never submitted twice, and a target that may have run
  * is never invoked again (its case rejects with {@link UncertainExecutionError}).
+ *
+ * `retryErrors: true` runs again, once, the cases that ended in error or may have completed, each
+ * in a new attempt replacing its execution (a crash during the retry resumes it without retrying a
+ * case twice); `finishWithErrors: false` leaves an experiment with errored cases open for that.
  *
  * The run goes on past a case's error; it then rejects with the first case's error (the message
  * lists the others): {@link UncertainExecutionError} for a case whose target may have run without
@@ -82,6 +86,7 @@ export async function runExperimentWithHooks(
     const experiment = await withTransientRetry(() => client.getExperiment(experimentId));
     const plan = await readScoringPlan(client, experiment.scorerVersionIds, resolved.scorers);
     const items = await listAllPages((page) => client.listExperimentItems(experimentId, page));
+    const retry = resolved.retryErrors ? await retryRound(store) : undefined;
     const run: ExperimentRun = {
       options: resolved,
       store,
@@ -89,6 +94,7 @@ export async function runExperimentWithHooks(
       plan,
       flushTraces: flushBarrier(() => svc.flush()),
       hooks,
+      ...(retry === undefined ? {} : { retryRound: retry.round }),
     };
     const results: (CaseResult | undefined)[] = [];
     const caseErrors: { index: number; caseId: string; externalKey: string; error: CaseError }[] = [];
@@ -116,7 +122,12 @@ export async function runExperimentWithHooks(
       () => failure !== undefined,
     );
     if (failure !== undefined) throw failure.error;
-    if (!caseErrors.some(({ error }) => UncertainExecutionError.isInstance(error))) {
+    if (retry !== undefined) await store.write('retry', { ...retry, done: true } satisfies RetryRecord);
+    const errored = results.some((result) => result?.executionState === 'error');
+    if (
+      !caseErrors.some(({ error }) => UncertainExecutionError.isInstance(error)) &&
+      (resolved.finishWithErrors || !errored)
+    ) {
       await finish(run);
     }
     if (caseErrors.length > 0) throw firstCaseError(caseErrors.sort((a, b) => a.index - b.index));
@@ -130,6 +141,15 @@ export async function runExperimentWithHooks(
   } finally {
     await store.close();
   }
+}
+
+/** The retry round under way, or a new one (saved) when the last one is done or there was none. */
+async function retryRound(store: CheckpointStore): Promise<RetryRecord> {
+  const saved = await store.read<RetryRecord>('retry');
+  if (saved !== undefined && !saved.done) return saved;
+  const record: RetryRecord = { round: randomUUID(), done: false };
+  await store.write('retry', record);
+  return record;
 }
 
 /** Finishes the experiment once (its intent saved first), unless it was finished already. */

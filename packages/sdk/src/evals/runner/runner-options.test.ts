@@ -92,6 +92,11 @@ describe('validateRunExperimentOptions', () => {
       { scorers: lengthScorer },
       /^scorers must be an array of scorers made by defineLocalScorer; got an object$/,
     ],
+    [
+      'mayHaveRun',
+      { mayHaveRun: true },
+      /^mayHaveRun must be a function \(\{ caseId, traceId \}\) returning a boolean .*; got true$/,
+    ],
     ['concurrency', { concurrency: 0 }, /^concurrency must be an integer from 1 to 16; got 0$/],
     ['concurrency', { concurrency: 17 }, /^concurrency must be an integer from 1 to 16; got 17$/],
     ['concurrency', { concurrency: 2.5 }, /^concurrency must be an integer from 1 to 16; got 2.5$/],

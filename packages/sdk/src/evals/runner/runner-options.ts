@@ -78,6 +78,33 @@ export interface RunExperimentOptions extends CommonRunnerOptions {
    * completes the execution in state `error`.
    */
   target(inputs: unknown, context: TargetContext): unknown;
+  /**
+   * Runs again, once, the cases this checkpoint directory ran that ended in error: an execution
+   * completed in state `error` (the target threw or returned a value that is not JSON), or one
+   * that may have completed (the runner stopped while the target ran; see
+   * `UncertainExecutionError`). Each gets a new attempt replacing that execution; its results are
+   * those of the new attempt. Default false. A rerun after a crash resumes the same retry: a case
+   * already retried is not retried again. The experiment must be open (see `finishWithErrors`).
+   */
+  retryErrors?: boolean;
+  /**
+   * Whether to finish the experiment when every case has an outcome but some ended in state
+   * `error` (default true). `false` leaves such an experiment open, so that a later run with
+   * `retryErrors` can run those cases again; an experiment whose cases all succeeded is finished
+   * either way.
+   */
+  finishWithErrors?: boolean;
+  /**
+   * Asked, on a rerun, about a case whose target was invoked but whose outcome was not saved (the
+   * runner stopped while the target ran): whether the target may have begun its work. Return
+   * `false` only when the target keeps a durable record of its own, written before its work
+   * begins, and that record says it never began (`svc eval`: the agent command was never
+   * spawned); the case then runs in a new attempt replacing that execution. Without this option,
+   * or when it returns `true`, the case is uncertain (`UncertainExecutionError`) and its target is
+   * not invoked again. `traceId` is the trace of the attempt, as the target saw it
+   * (`context.span.traceId`).
+   */
+  mayHaveRun?(attempt: { caseId: string; traceId: string }): boolean | Promise<boolean>;
 }
 
 /** Options of `rescore`. */
@@ -102,6 +129,9 @@ export interface ResolvedRunExperimentOptions extends ResolvedCommonOptions {
   experimentId: string;
   traceEvidence: TraceEvidence;
   target: RunExperimentOptions['target'];
+  retryErrors: boolean;
+  finishWithErrors: boolean;
+  mayHaveRun: RunExperimentOptions['mayHaveRun'];
 }
 
 /** {@link RescoreOptions} checked, with defaults applied. */
@@ -117,7 +147,16 @@ const COMMON_KEYS = [
   'concurrency',
   'schemaTimeoutMillis',
 ] as const;
-const EXPERIMENT_KEYS = new Set<string>([...COMMON_KEYS, 'svc', 'experimentId', 'traceEvidence', 'target']);
+const EXPERIMENT_KEYS = new Set<string>([
+  ...COMMON_KEYS,
+  'svc',
+  'experimentId',
+  'traceEvidence',
+  'target',
+  'retryErrors',
+  'finishWithErrors',
+  'mayHaveRun',
+]);
 const RESCORE_KEYS = new Set<string>([...COMMON_KEYS, 'runId']);
 
 /** The client methods the runners call. */
@@ -222,6 +261,14 @@ function validateTraceEvidence(value: unknown): TraceEvidence {
   );
 }
 
+function validateFlag(name: string, value: unknown, fallback: boolean, rule: string): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${name} must be true or false (${rule}); got ${describeValue(value)}`);
+  }
+  return value;
+}
+
 function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
   return {
     client: validateClient(given.client),
@@ -247,7 +294,7 @@ function validateCommon(given: Record<string, unknown>): ResolvedCommonOptions {
 export function validateRunExperimentOptions(options: unknown): ResolvedRunExperimentOptions {
   const given = requireOptionsObject(
     options,
-    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis? }',
+    '{ client, svc, experimentId, checkpointDirectory, persistResultContent, traceEvidence, target, scorers?, concurrency?, schemaTimeoutMillis?, retryErrors?, finishWithErrors?, mayHaveRun? }',
   );
   rejectUnknownKeys(given, EXPERIMENT_KEYS, 'runExperiment');
   const common = validateCommon(given);
@@ -257,6 +304,11 @@ export function validateRunExperimentOptions(options: unknown): ResolvedRunExper
   if (typeof given.target !== 'function') {
     throw new TypeError(
       `target must be a function (inputs, { config, item, span }) returning a JSON value, undefined, or a promise of either; got ${describeValue(given.target)}`,
+    );
+  }
+  if (given.mayHaveRun !== undefined && typeof given.mayHaveRun !== 'function') {
+    throw new TypeError(
+      `mayHaveRun must be a function ({ caseId, traceId }) returning a boolean or a promise of one; got ${describeValue(given.mayHaveRun)}`,
     );
   }
   const svcOrigin = transportInternals(svc.transport)!.options.baseUrl;
@@ -271,6 +323,19 @@ export function validateRunExperimentOptions(options: unknown): ResolvedRunExper
     experimentId,
     traceEvidence,
     target: given.target as RunExperimentOptions['target'],
+    retryErrors: validateFlag(
+      'retryErrors',
+      given.retryErrors,
+      false,
+      'default false: run again the cases that ended in error',
+    ),
+    finishWithErrors: validateFlag(
+      'finishWithErrors',
+      given.finishWithErrors,
+      true,
+      'default true: finish the experiment even when cases ended in error',
+    ),
+    mayHaveRun: given.mayHaveRun as RunExperimentOptions['mayHaveRun'],
   };
 }
 

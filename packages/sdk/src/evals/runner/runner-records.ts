@@ -46,6 +46,8 @@ export interface AttemptRecord {
   /** Saved (with the completion's intent) once the target settled and its trace was flushed. */
   outcome?: SavedOutcome;
   complete?: SavedMutation<CompleteBody, ExecutionCompletion>;
+  /** The retry round (see {@link RetryRecord}) that made this attempt, if one did. */
+  retryRound?: string;
 }
 
 /** The record of one case of `runExperiment`. */
@@ -66,4 +68,14 @@ export interface ItemRecord {
 /** The record of `finishExperiment`. */
 export interface FinishRecord {
   finish: SavedMutation<Record<string, never>, FinishedExperiment>;
+}
+
+/**
+ * The retry of errored cases (`retryErrors`) under way or last done: a case is retried once per
+ * round, so that a rerun after a crash resumes the round instead of retrying a case again.
+ */
+export interface RetryRecord {
+  round: string;
+  /** Set once every case was visited; the next run with `retryErrors` starts a new round. */
+  done: boolean;
 }

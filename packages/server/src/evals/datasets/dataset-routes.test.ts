@@ -252,6 +252,45 @@ describe('dataset versions and cases', () => {
     expect(foreign.body.error.message).toContain('fromVersionId');
   });
 
+  it('lists the versions of a dataset oldest first, in pages, with their frozen state', async () => {
+    const datasetId = await newDataset();
+    const first = await newVersion(datasetId);
+    await api.post(`/dataset-versions/${first.id}/freeze`, { expectedRevision: 0 });
+    const second = await newVersion(datasetId, first.id);
+    const third = await newVersion(datasetId);
+    const otherDataset = await newDataset();
+    await newVersion(otherDataset);
+
+    const all = await api.get<{ items: Version[]; nextCursor: string | null }>(
+      `/datasets/${datasetId}/versions`,
+      { key: fx.server.keys.read },
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((version) => [version.id, version.number, version.frozen])).toEqual([
+      [first.id, 1, true],
+      [second.id, 2, false],
+      [third.id, 3, false],
+    ]);
+    expect(all.body.nextCursor).toBeNull();
+
+    const page1 = await api.get<{ items: Version[]; nextCursor: string | null }>(
+      `/datasets/${datasetId}/versions?limit=2`,
+    );
+    expect(page1.body.items.map((version) => version.number)).toEqual([1, 2]);
+    const page2 = await api.get<{ items: Version[]; nextCursor: string | null }>(
+      `/datasets/${datasetId}/versions?limit=2&after=${page1.body.nextCursor}`,
+    );
+    expect(page2.body.items.map((version) => version.number)).toEqual([3]);
+    expect(page2.body.nextCursor).toBeNull();
+
+    const unknown = await api.get<ErrorBody>(`/datasets/${UNKNOWN_ID}/versions`);
+    expect(unknown.status).toBe(404);
+    const tracing = await api.get<ErrorBody>(`/datasets/${datasetId}/versions`, {
+      key: fx.server.keys.tracing,
+    });
+    expect(tracing.status).toBe(403);
+  });
+
   it('refuses a page over 4 MiB, telling the caller to lower limit', async () => {
     const version = await newVersion(await newDataset());
     const big = 'x'.repeat(1_000_000);

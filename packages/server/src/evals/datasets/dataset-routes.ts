@@ -17,6 +17,7 @@ import {
   CreateDatasetVersionSchema,
   DatasetPageSchema,
   DatasetSchema,
+  DatasetVersionPageSchema,
   DatasetVersionSchema,
   EvalSetCaseWriteSchema,
   FreezeSchema,
@@ -72,6 +73,14 @@ export function registerDatasetRoutes(
     response: DatasetVersionSchema,
     errors: { 404: 'No such dataset, or fromVersionId is not one of its versions' },
     handle: ({ params, body }) => store.createVersion(params.datasetId, body.fromVersionId),
+  });
+  registerPageRoute(app, context, {
+    id: 'evals.datasetVersions.list',
+    summary: 'Lists the versions of a dataset, oldest (number 1) first',
+    params: DatasetParams,
+    response: DatasetVersionPageSchema,
+    missing: 'No such dataset',
+    handle: (params, page) => store.listVersions(params.datasetId, page),
   });
   registerGetRoute(app, context, {
     id: 'evals.datasetVersions.get',

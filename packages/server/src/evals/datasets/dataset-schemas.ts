@@ -117,4 +117,6 @@ export const CaseWriteResultSchema = z
   .openapi('CaseWriteResult');
 
 export const DatasetPageSchema = pageSchema(DatasetSchema, 'DatasetPage');
+
+export const DatasetVersionPageSchema = pageSchema(DatasetVersionSchema, 'DatasetVersionPage');
 export const CasePageSchema = pageSchema(CaseSchema, 'CasePage');

@@ -111,6 +111,9 @@ export class DatasetStore {
          VALUES (?, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM eval_dataset_versions WHERE dataset_id = ?), 0, ?, NULL, ?, ?)`,
       ),
       version: prepare(`SELECT ${VERSION_COLUMNS} FROM eval_dataset_versions v WHERE v.id = ?`),
+      versions: prepare(
+        `SELECT ${VERSION_COLUMNS} FROM eval_dataset_versions v WHERE v.dataset_id = ? AND v.seq > ? ORDER BY v.seq LIMIT ?`,
+      ),
       bumpRevision: prepare(
         'UPDATE eval_dataset_versions SET revision = revision + 1, updated_at = ? WHERE id = ?',
       ),
@@ -178,6 +181,12 @@ export class DatasetStore {
       }
     }
     return this.getVersion(id);
+  }
+
+  /** A page of the versions of a dataset, oldest (number 1) first. @throws 404 when the dataset is unknown. */
+  listVersions(datasetId: string, page: PageRequest): Page<DatasetVersion> {
+    this.getDataset(datasetId);
+    return readPage(this.#sql.versions!, page, toVersion, datasetId);
   }
 
   /** A dataset version. @throws 404 when unknown. */

@@ -141,6 +141,7 @@ export class ExperimentStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
       ),
       experiment: prepare(`${EXPERIMENT_SELECT} WHERE x.id = ?`),
+      newestFirst: prepare(`${EXPERIMENT_SELECT} WHERE x.seq < ? ORDER BY x.seq DESC LIMIT ?`),
       finish: prepare('UPDATE eval_experiments SET finished_at = ? WHERE id = ?'),
       insertExecution: prepare(
         `INSERT INTO eval_executions (id, experiment_id, case_id, attempt, state, trace_external_id, previous_execution_id, started_at)
@@ -191,6 +192,23 @@ export class ExperimentStore {
   /** An experiment. @throws 404 when unknown. */
   get(id: string): Experiment {
     return requireRow(this.#sql.experiment!, id, 'No experiment has this ID.', toExperiment);
+  }
+
+  /**
+   * Experiments newest first (the viewer's list): at most `limit` of those made before the
+   * position `before` (from the newest when omitted), and the position to pass as `before` for the
+   * next ones (`null` after the oldest).
+   */
+  listNewestFirst(page: { before?: number; limit: number }): { items: Experiment[]; before: number | null } {
+    const rows = this.#sql.newestFirst!.all(
+      page.before ?? Number.MAX_SAFE_INTEGER,
+      page.limit + 1,
+    ) as unknown as (ExperimentRow & { seq: number })[];
+    const shown = rows.slice(0, page.limit);
+    return {
+      items: shown.map(toExperiment),
+      before: rows.length > page.limit ? Number(shown.at(-1)!.seq) : null,
+    };
   }
 
   /** A page of the experiment's items: its cases in order, each with its latest execution. */

@@ -86,6 +86,7 @@ export class JudgeStore {
         'SELECT * FROM eval_judge_jobs WHERE item_id = ? AND scorer_version_id = ? ORDER BY seq DESC LIMIT 1',
       ),
       jobs: prepare('SELECT * FROM eval_judge_jobs WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      ofRun: prepare('SELECT * FROM eval_judge_jobs WHERE run_id = ? ORDER BY seq'),
       active: prepare(
         "SELECT 1 FROM eval_judge_jobs WHERE item_id = ? AND scorer_version_id = ? AND state IN ('queued', 'running')",
       ),
@@ -182,6 +183,11 @@ export class JudgeStore {
   list(runId: string, page: PageRequest): Page<JudgeJob> {
     this.#runs.getRun(runId);
     return readPage(this.#sql.jobs!, page, toJob, runId);
+  }
+
+  /** Every job of a run, oldest first (the viewer's experiment page); none for an unknown run. */
+  allOfRun(runId: string): JudgeJob[] {
+    return (this.#sql.ofRun!.all(runId) as unknown as JobRow[]).map(toJob);
   }
 
   /** Cancels a queued or running job. @throws 409 when it has ended. */

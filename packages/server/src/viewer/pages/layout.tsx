@@ -39,7 +39,13 @@ export function Layout(props: {
           <a class="brand" href="/traces">
             svc · Traces
           </a>
-          {frame.signedIn ? <a href="/scenarios">Scenarios</a> : null}
+          {frame.signedIn ? (
+            <nav class="sections" aria-label="Sections">
+              <a href="/traces">Traces</a>
+              <a href="/experiments">Experiments</a>
+              <a href="/scenarios">Scenarios</a>
+            </nav>
+          ) : null}
           {frame.signedIn && props.search !== false ? (
             <form class="find" method="get" action="/traces">
               <input

@@ -12,14 +12,12 @@ import { ApiError } from '../../http/api-error.js';
 import type { Scenarios } from '../../scenarios/scenarios.js';
 import { publicVersion } from '../../scenarios/store/scenario-store.js';
 import { inTransaction } from '../../store/sqlite-database.js';
-import { MessagePage } from '../pages/login-page.js';
 import { ScenarioListPage, ScenarioPage, ScenarioRunPage } from '../pages/scenario-pages.js';
-import { crossSiteNavigation, hereOf, sessionOf } from '../session/session-guard.js';
 import type { ViewerAssets } from '../viewer-assets.js';
 import { pageHeaders } from '../viewer-headers.js';
 import type { ViewerOptions } from '../viewer-options.js';
 import { frameOf, page } from './render-page.js';
-import { reloadHere } from './trace-routes.js';
+import { notFoundPage, withSession } from './session-page.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -48,22 +46,10 @@ export function registerScenarioPages(
     origin: (origin, c) => origin === new URL(c.req.url).origin || origin === options.publicOrigin,
   });
   const formLimit = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text('The form is too large.', 413) });
-  const guarded = (handler: (c: Context) => Response | Promise<Response>) => async (c: Context) => {
-    if (sessionOf(c, options) !== undefined) return handler(c);
-    if (crossSiteNavigation(c)) return reloadHere(c, assets);
-    return c.redirect(`/login?${new URLSearchParams({ next: hereOf(c) })}`, 303);
-  };
+  const guarded = (handler: (c: Context) => Response | Promise<Response>) =>
+    withSession(options, assets, async (c) => handler(c));
   const notFound = (c: Context, message: string) =>
-    page(
-      c,
-      <MessagePage
-        frame={frameOf(c, assets, true)}
-        title="Not found"
-        message={message}
-        link={{ href: '/scenarios', text: 'All scenarios' }}
-      />,
-      404,
-    );
+    notFoundPage(c, assets, message, { href: '/scenarios', text: 'All scenarios' });
   const scenarioPage = (c: Context, idOrSlug: string, problem?: string) => {
     let scenario: ReturnType<typeof scenarios.scenarios.getScenario>;
     try {

@@ -5,22 +5,22 @@
  * `/traces/{traceId}/spans/{spanId}` the page's script swaps in when another span is selected.
  * @module
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { ApiError } from '../../http/api-error.js';
 import type { SpanDetail } from '../../read/read-model-types.js';
 import { traceIdFromEither } from '../../store/service-trace-id.js';
 import { readListQuery } from '../list-query.js';
-import { MessagePage } from '../pages/login-page.js';
 import { SpanDetailView } from '../pages/span-detail-view.js';
 import { TraceListPage } from '../pages/trace-list-page.js';
 import { TracePage } from '../pages/trace-page.js';
-import { crossSiteNavigation, hereOf, sessionOf } from '../session/session-guard.js';
+import { sessionOf } from '../session/session-guard.js';
 import { spanTree } from '../span-tree.js';
 import type { ViewerAssets } from '../viewer-assets.js';
 import { pageHeaders } from '../viewer-headers.js';
 import { spanLogsHref } from '../viewer-links.js';
 import type { ViewerOptions } from '../viewer-options.js';
 import { frameOf, page } from './render-page.js';
+import { notFoundPage, withSession } from './session-page.js';
 
 const SPAN_ID = /^[0-9a-f]{16}$/;
 
@@ -31,56 +31,6 @@ const SPAN_ID = /^[0-9a-f]{16}$/;
 function logsFromOf(url: URL): number {
   const text = url.searchParams.get('logs');
   return text !== null && /^\d{1,9}$/.test(text) ? Number(text) : 0;
-}
-
-/** A same-origin reload of this URL (see `session-guard.ts`: the Strict cookie comes along). */
-export function reloadHere(c: Context, assets: ViewerAssets): Response {
-  return page(
-    c,
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="referrer" content="no-referrer" />
-        <meta http-equiv="refresh" content={`0; url=${hereOf(c)}`} />
-        <title>svc Traces</title>
-        <link rel="stylesheet" href={assets.style.path} />
-      </head>
-      <body>
-        <p>
-          <a href={hereOf(c)}>Continue to the viewer</a>
-        </p>
-      </body>
-    </html>,
-  );
-}
-
-/**
- * Guards a page: the handler runs with a live session; without one, a navigation from another
- * site reloads from this origin, anything else goes to the login page and back.
- */
-function withSession(
-  options: ViewerOptions,
-  assets: ViewerAssets,
-  handler: (c: Context) => Promise<Response>,
-) {
-  return async (c: Context) => {
-    if (sessionOf(c, options) !== undefined) return handler(c);
-    if (crossSiteNavigation(c)) return reloadHere(c, assets);
-    return c.redirect(`/login?${new URLSearchParams({ next: hereOf(c) })}`, 303);
-  };
-}
-
-function notFoundPage(c: Context, assets: ViewerAssets, message: string): Response {
-  return page(
-    c,
-    <MessagePage
-      frame={frameOf(c, assets, true)}
-      title="Not found"
-      message={message}
-      link={{ href: '/traces', text: 'All traces' }}
-    />,
-    404,
-  );
 }
 
 /** Registers the pages and the detail fragment. */

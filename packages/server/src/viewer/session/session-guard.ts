@@ -18,7 +18,7 @@ export function sessionOf(c: Context, options: ViewerOptions): ViewerSession | u
 
 /**
  * The path (and query) a login may return to: a viewer page of this origin (`/traces…`,
- * `/scenarios…`), else `/traces`. Anything else — another origin, `//host`, a backslash trick — is replaced.
+ * `/experiments…`, `/scenarios…`), else `/traces`. Anything else — another origin, `//host`, a backslash trick — is replaced.
  */
 export function safeNext(next: string | undefined): string {
   if (next === undefined || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
@@ -27,7 +27,8 @@ export function safeNext(next: string | undefined): string {
   try {
     const base = 'http://viewer.invalid';
     const url = new URL(next, base);
-    if (url.origin !== base || !/^\/(?:traces|scenarios)(\/|$)/.test(url.pathname)) return '/traces';
+    if (url.origin !== base || !/^\/(?:traces|experiments|scenarios)(\/|$)/.test(url.pathname))
+      return '/traces';
     return `${url.pathname}${url.search}`;
   } catch {
     return '/traces';
