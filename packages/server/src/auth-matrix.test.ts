@@ -93,6 +93,7 @@ const ROUTES: Record<string, readonly [method: string, path: string, rule: Rule]
   'evals.datasets.list': ['GET', '/api/v1/evals/datasets', 'registryRead'],
   'evals.datasets.get': ['GET', '/api/v1/evals/datasets/{datasetId}', 'registryRead'],
   'evals.datasetVersions.create': ['POST', '/api/v1/evals/datasets/{datasetId}/versions', 'registryWrite'],
+  'evals.datasetVersions.list': ['GET', '/api/v1/evals/datasets/{datasetId}/versions', 'registryRead'],
   'evals.datasetVersions.get': ['GET', '/api/v1/evals/dataset-versions/{versionId}', 'registryRead'],
   'evals.datasetVersions.freeze': [
     'POST',

@@ -223,6 +223,17 @@ export function evalRouteCalls(fx: ServerFixture, targetUrl: () => string) {
         success: { id: anId, datasetId: id, number: 1, frozen: false, caseCount: 0 },
       };
     },
+    'evals.datasetVersions.list': async (key) => {
+      const id = await dataset();
+      const first = await ok(api.post<{ id: string }>(`/datasets/${id}/versions`, {}));
+      return {
+        answer: await api.get(`/datasets/${id}/versions`, { key }),
+        success: {
+          items: [expect.objectContaining({ id: first.id, datasetId: id, number: 1 })],
+          nextCursor: null,
+        },
+      };
+    },
     'evals.datasetVersions.get': async (key) => {
       const { id } = await openVersion();
       return { answer: await api.get(`/dataset-versions/${id}`, { key }), success: { id, number: 1 } };
