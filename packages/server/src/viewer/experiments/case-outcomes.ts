@@ -51,6 +51,12 @@ export interface OutcomeSources {
   results: readonly EvaluationResult[];
   /** The experiment's scorer versions, in its order. */
   scorerVersionIds: readonly string[];
+  /**
+   * The scorer versions that grade the case of `externalKey`, when not every one of the
+   * experiment's does (a scenario run: each case has its own check and judge versions); the others
+   * are no check of that case, pending or not.
+   */
+  scorerVersionsOf?: (externalKey: string) => readonly string[] | undefined;
   /** The judge jobs of the experiment's run. */
   judgeJobs: readonly JudgeJob[];
 }
@@ -112,7 +118,8 @@ export function caseOutcomes(sources: OutcomeSources): CaseOutcome[] {
       return outcome;
     }
     const itemId = execution.evaluationItemId ?? '';
-    for (const versionId of sources.scorerVersionIds) {
+    const versionIds = sources.scorerVersionsOf?.(item.externalKey) ?? sources.scorerVersionIds;
+    for (const versionId of versionIds) {
       const key = `${itemId} ${versionId}`;
       const result = results.get(key);
       outcome.scores.push(

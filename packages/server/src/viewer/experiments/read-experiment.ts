@@ -60,8 +60,18 @@ function allItems(registry: EvalRegistry, experimentId: string): ExperimentItem[
   return items;
 }
 
-/** Reads experiment `id`. @throws ApiError 404 when the registry has no such experiment. */
-export function readExperiment(registry: EvalRegistry, id: string): ExperimentView {
+/**
+ * Reads experiment `id`. `scorerVersionsOf`, when given, says which of the experiment's scorer
+ * versions grade each case (see `OutcomeSources`).
+ * @throws ApiError 404 when the registry has no such experiment.
+ */
+export function readExperiment(
+  registry: EvalRegistry,
+  id: string,
+  scorerVersionsOf?: (
+    experiment: Experiment,
+  ) => ((externalKey: string) => readonly string[] | undefined) | undefined,
+): ExperimentView {
   const experiment = registry.experiments.get(id);
   const dataset = registry.datasets.getDataset(experiment.datasetId);
   const version = registry.datasets.getVersion(experiment.datasetVersionId);
@@ -84,6 +94,7 @@ export function readExperiment(registry: EvalRegistry, id: string): ExperimentVi
     items,
     results: registry.results.ofExecutions(executionIds),
     scorerVersionIds: experiment.scorerVersionIds,
+    ...(scorerVersionsOf === undefined ? {} : { scorerVersionsOf: scorerVersionsOf(experiment) }),
     judgeJobs: registry.judgeJobs.allOfRun(experiment.evaluationRunId),
   });
   return {

@@ -8,6 +8,7 @@
 import type { Hono } from 'hono';
 import type { EvalRegistry } from '../../evals/eval-registry.js';
 import { ApiError } from '../../http/api-error.js';
+import { caseScorers } from '../../scenarios/store/case-scorers.js';
 import { type CaseFiles, caseOutputFiles } from '../experiments/case-files.js';
 import { compareExperiments } from '../experiments/experiment-comparison.js';
 import { readExperiment, svcEvalConfig } from '../experiments/read-experiment.js';
@@ -27,11 +28,15 @@ function positionOf(text: string | null): number | undefined {
   return text !== null && /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
+/** Which scorer versions grade each case of an experiment (see `readExperiment`). */
+type ScorersOf = NonNullable<Parameters<typeof readExperiment>[2]>;
+
 /** The comparison with `baselineId`, or why there is none. */
 function baselineOf(
   registry: EvalRegistry,
   view: ReturnType<typeof readExperiment>,
   baselineId: string,
+  scorersOf: ScorersOf | undefined,
 ): BaselineView {
   if (!ID.test(baselineId)) {
     return { experimentId: baselineId, problem: 'The baseline is not an experiment ID (a lowercase UUID).' };
@@ -41,7 +46,7 @@ function baselineOf(
   }
   let baseline: ReturnType<typeof readExperiment>;
   try {
-    baseline = readExperiment(registry, baselineId);
+    baseline = readExperiment(registry, baselineId, scorersOf);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       return { experimentId: baselineId, problem: `No experiment ${baselineId} to compare with.` };
@@ -71,6 +76,10 @@ function baselineOf(
 /** Registers the experiment pages. */
 export function registerExperimentRoutes(app: Hono, options: ViewerOptions, assets: ViewerAssets): void {
   const { evals: registry, readModel } = options;
+  // A scenario run's cases are each graded by their own scorer versions.
+  const { scenarios } = options;
+  const scorersOf: ScorersOf | undefined =
+    scenarios === undefined ? undefined : (experiment) => caseScorers(scenarios.scenarios, experiment);
   const noRegistry = 'This server keeps no evaluation registry, so it has no experiments.';
 
   app.get(
@@ -116,7 +125,7 @@ export function registerExperimentRoutes(app: Hono, options: ViewerOptions, asse
       }
       let view: ReturnType<typeof readExperiment>;
       try {
-        view = readExperiment(registry, id);
+        view = readExperiment(registry, id, scorersOf);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
           return notFoundPage(c, assets, 'No experiment of this ID.', LIST_LINK);
@@ -140,7 +149,9 @@ export function registerExperimentRoutes(app: Hono, options: ViewerOptions, asse
           view={view}
           from={from}
           files={files}
-          {...(baselineId === undefined ? {} : { baseline: baselineOf(registry, view, baselineId) })}
+          {...(baselineId === undefined
+            ? {}
+            : { baseline: baselineOf(registry, view, baselineId, scorersOf) })}
           {...(baselineParam === undefined ? {} : { baselineParam })}
         />,
       );
