@@ -23,6 +23,8 @@ export interface ServerChild {
   rss(): Promise<number>;
   /** Bytes of request bodies the child's process-wide body budget has charged now. */
   bodyBytes(): Promise<number>;
+  /** Runs a full garbage collection in the child. */
+  collectGarbage(): Promise<void>;
   /** The child's process ID. */
   pid: number;
   /** Closes the server and waits for the process to exit. */
@@ -74,6 +76,9 @@ export async function spawnServerChild(
     },
     async rss() {
       return (await ask<{ rss: number }>('rss')).rss;
+    },
+    async collectGarbage() {
+      await ask<Record<string, never>>('gc');
     },
     async bodyBytes() {
       return (await ask<{ bodyBytes: number }>('bodies')).bodyBytes;
