@@ -24,3 +24,4 @@ export {
   isContentAttribute,
   isScannedAttribute,
 } from './content-attributes.js';
+export { mediaTypeOfFileName } from './extension-media-type.js';

@@ -6,8 +6,8 @@
  * @module
  */
 
+import { mediaTypeOfFileName } from '@svc-run/conventions';
 import { type Modality, TEXT_INLINE_LIMIT } from '../../media-types.js';
-import { mediaTypeOfFileName } from '../media/extension-media-type.js';
 import { isTextualMediaType, mediaTypeEssence, modalityOf, UNKNOWN_MEDIA_TYPE } from '../media/media-type.js';
 import { recordedContentType } from '../media/pcm-content-type.js';
 import { sniffMediaType } from '../media/sniff-media-type.js';

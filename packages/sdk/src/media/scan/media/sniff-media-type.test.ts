@@ -1,5 +1,5 @@
+import { mediaTypeOfFileName } from '@svc-run/conventions';
 import { describe, expect, it } from 'vitest';
-import { mediaTypeOfFileName } from './extension-media-type.js';
 import { sniffMediaType } from './sniff-media-type.js';
 
 const bytes = (hex: string) => new Uint8Array(Buffer.from(hex.replace(/ /g, ''), 'hex'));

@@ -7,8 +7,8 @@
  * @module
  */
 
+import { mediaTypeOfFileName } from '@svc-run/conventions';
 import { validFileName } from '../../../media/listed-files.js';
-import { mediaTypeOfFileName } from './extension-media-type.js';
 import { isTextualMediaType, mediaTypeEssence, UNKNOWN_MEDIA_TYPE } from './media-type.js';
 import type { Payload } from './payload.js';
 import { recordedContentType } from './pcm-content-type.js';

@@ -1,6 +1,6 @@
 /**
  * Media types of common file name extensions, for parts that name a file but do not declare its
- * type (an OpenAI `file` part with bare base64 `file_data`, an MCP resource without `mimeType`).
+ * type: the SDK's media scanner and the server's read model read this one table.
  * @module
  */
 
