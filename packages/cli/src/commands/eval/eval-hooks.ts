@@ -12,8 +12,20 @@
  * - `after-upload`: the outputs are recorded, the trace flushed (files uploaded with `--content`)
  *   and the outcome saved; the execution is not completed yet;
  * - `after-scoring`: the local scorers' results were submitted; the answer is not saved yet.
+ *
+ * And of a scenario's trial (`--scenario`, `--worker`; the key is `<case key>#<trial>`):
+ * - `before-agent`: the trial is started and the intent to call the agent saved; it is not called;
+ * - `after-agent`: the agent's outcome and the seal's intent are saved; the trial is not sealed;
+ * - `after-seal`: the seal was answered and saved.
  */
-export type EvalStep = 'before-command' | 'after-command' | 'after-upload' | 'after-scoring';
+export type EvalStep =
+  | 'before-command'
+  | 'after-command'
+  | 'after-upload'
+  | 'after-scoring'
+  | 'before-agent'
+  | 'after-agent'
+  | 'after-seal';
 
 /** Hooks of `svc eval`. */
 export interface EvalHooks {

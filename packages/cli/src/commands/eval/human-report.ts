@@ -19,12 +19,14 @@ export function oneLine(text: string): string {
   });
 }
 
-function clip(text: string, chars: number): string {
+/** `text` on one line, spaces folded, cut to `chars` characters (with an ellipsis). */
+export function clip(text: string, chars: number): string {
   const single = oneLine(text).replace(/ {2,}/g, ' ').trim();
   return single.length <= chars ? single : `${single.slice(0, chars - 1)}…`;
 }
 
-function table(rows: readonly (readonly string[])[]): string {
+/** `rows` as a table of left-aligned columns (the first row is the header). */
+export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
     .map((row) =>

@@ -12,7 +12,7 @@ import { CliError } from '../../cli-error.js';
 import { ExitCode } from '../../exit-codes.js';
 import { readJson, writeJsonDurably } from './durable-json.js';
 import { lockRunDirectory } from './run-lock.js';
-import { type RunState, readRunState } from './run-state.js';
+import type { RunState } from './run-state.js';
 
 /** The default parent of checkpoint directories, relative to the working directory. */
 export const DEFAULT_RUNS_DIRECTORY = '.svc/runs';
@@ -31,24 +31,25 @@ export interface RunIdentity {
 }
 
 /** A run directory, locked. */
-export interface OpenedRun {
+export interface OpenedRun<TState = RunState> {
   /** The checkpoint directory of the command. */
   root: string;
   /** This run's directory (`<root>/<number>`). */
   directory: string;
   number: number;
   /** The run's saved state, when it was started before (a resumed run). */
-  state: RunState | undefined;
+  state: TState | undefined;
   /** Releases the lock. */
   release(): Promise<void>;
 }
 
 /** A short, stable digest of `identity`. */
-export function identityDigest(identity: RunIdentity): string {
+export function identityDigest(identity: object): string {
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 12);
 }
 
-async function ensureIgnored(runsDirectory: string): Promise<void> {
+/** Makes `runsDirectory` (mode 0700) with a `.gitignore` that ignores everything in it. */
+export async function ensureIgnored(runsDirectory: string): Promise<void> {
   await mkdir(runsDirectory, { recursive: true, mode: 0o700 });
   // `*` ignores everything below, this file included.
   await writeFile(join(runsDirectory, '.gitignore'), '# svc eval checkpoints\n*\n', { flag: 'wx' }).catch(
@@ -70,19 +71,23 @@ async function latestRunNumber(root: string): Promise<number | undefined> {
  * @throws {@link CliError}: exit code 2 for a checkpoint directory of another command, or
  *   `retryErrors` without an earlier run; 1 when another `svc eval` uses the directory.
  */
-export async function openRun(options: {
+export async function openRun<TState extends { reportedAt?: string } = RunState>(options: {
   cwd: string;
   checkpointDir: string | undefined;
-  evalSetSlug: string;
-  identity: RunIdentity;
+  /** The first part of the default checkpoint directory's name: the eval set's or scenario's slug. */
+  label: string;
+  /** What makes two invocations the same command ({@link RunIdentity} for `--set`). */
+  identity: object;
   retryErrors: boolean;
-}): Promise<OpenedRun> {
+  /** Reads a run's saved state from its directory. */
+  readState: (runDirectory: string) => Promise<TState | undefined>;
+}): Promise<OpenedRun<TState>> {
   const digest = identityDigest(options.identity);
   let root: string;
   if (options.checkpointDir === undefined) {
     const runs = resolve(options.cwd, DEFAULT_RUNS_DIRECTORY);
     await ensureIgnored(runs);
-    root = join(runs, `${options.evalSetSlug}-${digest}`);
+    root = join(runs, `${options.label}-${digest}`);
   } else {
     root = resolve(options.cwd, options.checkpointDir);
   }
@@ -95,13 +100,13 @@ export async function openRun(options: {
       await writeJsonDurably(commandFile, { digest, ...options.identity });
     } else if (saved.digest !== digest) {
       throw new CliError(
-        `the checkpoint directory ${root} holds runs of another command (another eval set, scorer, command, revision, timeout, --content or project): use another --checkpoint-dir.`,
+        `the checkpoint directory ${root} holds runs of another command (another eval set or scenario, scorer, command or agent file, revision, trials, timeout, --content or project): use another --checkpoint-dir.`,
         ExitCode.Usage,
       );
     }
     const latest = await latestRunNumber(root);
     let number: number;
-    let state: RunState | undefined;
+    let state: TState | undefined;
     if (latest === undefined) {
       if (options.retryErrors) {
         throw new CliError(
@@ -111,7 +116,7 @@ export async function openRun(options: {
       }
       number = 1;
     } else {
-      state = await readRunState(join(root, String(latest)));
+      state = await options.readState(join(root, String(latest)));
       if (state?.reportedAt !== undefined && !options.retryErrors) {
         number = latest + 1;
         state = undefined;

@@ -28,8 +28,8 @@ import { newRunState, resolveRun } from './new-run.js';
 import { observedClient } from './observed-client.js';
 import { Progress } from './progress.js';
 import { scoredHere, scorersOf } from './read-run.js';
-import { openRun } from './run-directory.js';
-import { saveRunState } from './run-state.js';
+import { openRun, type RunIdentity } from './run-directory.js';
+import { readRunState, saveRunState } from './run-state.js';
 import { loadScorerModules } from './scorer-modules.js';
 import { withRetry } from './transient-retry.js';
 
@@ -56,7 +56,8 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
     const opened = await openRun({
       cwd: io.cwd,
       checkpointDir: options.checkpointDir,
-      evalSetSlug: options.set.slug,
+      label: options.set.slug,
+      readState: readRunState,
       identity: {
         projectId: project.id,
         evalSet: options.set.text,
@@ -66,7 +67,7 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
         revision,
         timeoutSeconds: options.timeout,
         content: options.content,
-      },
+      } satisfies RunIdentity,
       retryErrors: options.retryErrors,
     });
     let svc: SvcClient | undefined;
