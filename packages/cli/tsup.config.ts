@@ -19,8 +19,13 @@ export default defineConfig({
   removeNodeProtocol: false,
   // `svc --version` reads the version from package.json: inline that field only
   esbuildPlugins: [manifestVersionOnly],
-  // The JSON Schema of `svc eval --json`'s document, published as `@svc-run/cli/eval-document.schema.json`.
+  // The JSON Schemas of `svc eval --json`'s documents, published as
+  // `@svc-run/cli/eval-document.schema.json` and `@svc-run/cli/scenario-eval-document.schema.json`.
   onSuccess: async () => {
     cpSync('src/commands/eval/eval-document.schema.json', 'dist/eval-document.schema.json');
+    cpSync(
+      'src/commands/eval/scenario-run/scenario-eval-document.schema.json',
+      'dist/scenario-eval-document.schema.json',
+    );
   },
 });

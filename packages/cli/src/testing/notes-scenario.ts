@@ -55,7 +55,7 @@ export function notesScenario(cases: readonly NotesCase[] = NOTES_CASES, prefix 
       { name: 'add_note called', kind: 'tool_call', assert: 'called', tool: 'add_note', cases: adding },
     );
   }
-  const rest = keys.filter((key) => !['add', 'mcp', 'wrong'].includes(key));
+  const rest = cases.filter((item) => !['add', 'mcp'].includes(item.inputs.behavior)).map((item) => item.key);
   if (rest.length > 0) {
     checks.push({
       name: 'at most one note',

@@ -189,7 +189,7 @@ export function registerEvalCommand(
       const agentFile = self.args[0];
       const refuse = (names: readonly string[]) => {
         for (const name of names.filter(given)) {
-          const flag = self.options.find((option) => option.attributeName() === name)!.long;
+          const flag = self.options.find((option) => option.attributeName() === name)!.flags;
           usage(`option '${flag}' is not used with --${mode}`);
         }
       };
