@@ -92,6 +92,12 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
       timeoutMillis: TIMEOUT_MILLIS,
     });
     const serving = new Map<string, Promise<void>>();
+    // Agent calls still running after their trials ended (agents that ignore context.signal).
+    const abandoned = new Set<Promise<unknown>>();
+    const onAgentAbandoned = (running: Promise<unknown>) => {
+      abandoned.add(running);
+      void running.finally(() => abandoned.delete(running));
+    };
     const serve = (launch: Launch) =>
       serveLaunch({
         client,
@@ -104,6 +110,7 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
         hooks,
         stop: stop.signal,
         say,
+        onAgentAbandoned,
       });
     let failure: unknown;
     try {
@@ -143,6 +150,15 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
     }
     if (failure !== undefined) throw failure;
     say('svc eval --worker: stopped.');
+    if (abandoned.size > 0 && io.signal === undefined) {
+      // Everything is saved and given back, but an agent told to stop has not returned: its timers
+      // or sockets would keep this process alive after a clean stop, so the worker, which owns the
+      // process (it listens for its signals), ends it.
+      say(
+        `svc eval --worker: ${abandoned.size} runMyAgent call${abandoned.size === 1 ? '' : 's'} did not return when told to stop (context.signal); ending the process.`,
+      );
+      process.exit(ExitCode.Ok);
+    }
     return ExitCode.Ok;
   } finally {
     stop.dispose();
@@ -161,6 +177,7 @@ async function serveLaunch(context: {
   hooks: EvalHooks;
   stop: AbortSignal;
   say: (text: string) => void;
+  onAgentAbandoned: (running: Promise<unknown>) => void;
 }): Promise<void> {
   const { client, launch, agentId, say } = context;
   const directory = join(context.root, launch.runId);
@@ -183,6 +200,7 @@ async function serveLaunch(context: {
       concurrency: context.options.concurrency,
       interrupt: context.stop,
       hooks: context.hooks,
+      onAgentAbandoned: context.onAgentAbandoned,
       onTrialEnd: (ended, resumed) => {
         if (resumed) return;
         const detail =
