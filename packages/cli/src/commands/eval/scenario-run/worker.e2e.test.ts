@@ -86,9 +86,9 @@ async function startWorker(
   return { cli, agentId: registered[1]! };
 }
 
-/** Ctrl-C: resolves to how the worker exited. */
-async function interrupt(worker: Worker) {
-  worker.cli.child.kill('SIGINT');
+/** Ctrl-C (or `signal`): resolves to how the worker exited. */
+async function interrupt(worker: Worker, signal: NodeJS.Signals = 'SIGINT') {
+  worker.cli.child.kill(signal);
   return worker.cli.exit;
 }
 
@@ -245,6 +245,9 @@ describe('svc eval --worker', () => {
       const again = await launchOverMcp({ scenario: scenario.slug });
       expect(again.isError).toBe(true);
       expect(again.text).toContain('No local agent is live');
+      const asked = await launchOverMcp({ scenario: scenario.slug, agent_id: worker.agentId });
+      expect(asked.isError).toBe(true);
+      expect(asked.text).toContain('is not live (it stopped)');
       expect((await service.client.listScenarioRuns(scenario.slug)).items).toHaveLength(1);
     },
   );
@@ -372,7 +375,10 @@ describe('svc eval --worker', () => {
       run = await service.client.getScenarioRun(runId);
       expect(trialOf(run, 'add')).toMatchObject({ state: 'sealed', outcome: 'passed' });
       expect(await agentCalls(log)).toEqual(['add#1', 'block#1']);
-      expect(await interrupt(next)).toEqual({ code: 0, signal: null });
+      // SIGTERM stops a worker as Ctrl-C does.
+      expect(await interrupt(next, 'SIGTERM')).toEqual({ code: 0, signal: null });
+      expect(next.cli.stderr.text).toContain('svc eval --worker: stopped.');
+      expect(await localAgent(next.agentId)).toMatchObject({ live: false, stoppedAt: expect.any(String) });
     },
   );
 
