@@ -382,6 +382,51 @@ describe('svc eval --worker', () => {
     },
   );
 
+  it(
+    'stops serving when the service stops its local agent: the trial under way sealed as interrupted, exit 1',
+    LONG,
+    async () => {
+      const scenario = await publishNotesScenario(
+        service.client,
+        [
+          { key: 'block', inputs: { behavior: 'block' } },
+          { key: 'add', inputs: { behavior: 'add', text: 'milk' } },
+        ],
+        'revoked',
+      );
+      const { cwd, envFile, markers, log, env } = await workspace('revoked');
+      const worker = await startWorker(cwd, envFile, env);
+      const launched = await service.client.launchLocalRun({
+        idempotencyKey: randomUUID(),
+        scenarioId: scenario.slug,
+      });
+      const { runId } = launched.launch;
+      await waitForFile(join(markers, 'block#1.running'), worker.cli.exit, () => worker.cli.stderr.text);
+
+      // Stopped from elsewhere (the API): what it held goes back to the queue, its next poll is refused.
+      await service.client.stopLocalAgent(worker.agentId, randomUUID());
+      expect(await worker.cli.exit).toEqual({ code: 1, signal: null });
+      expect(worker.cli.stderr.text).toContain(
+        `error: the service stopped this local agent (${worker.agentId})`,
+      );
+      let run = await service.client.getScenarioRun(runId);
+      const stopped = await service.client.getTrial(trialOf(run, 'block').trialId!);
+      expect(stopped).toMatchObject({ state: 'sealed', outcome: 'errored', error: { type: 'Interrupted' } });
+      expect(trialOf(run, 'add')).toMatchObject({ state: 'not_started' });
+      expect(await service.client.getLaunch(launched.launch.id)).toMatchObject({
+        state: 'queued',
+        agentId: null,
+      });
+
+      const next = await startWorker(cwd, envFile, env);
+      await launchCompleted(next, launched.launch.id);
+      run = await service.client.getScenarioRun(runId);
+      expect(trialOf(run, 'add')).toMatchObject({ state: 'sealed', outcome: 'passed' });
+      expect(await agentCalls(log)).toEqual(['add#1', 'block#1']);
+      expect(await interrupt(next)).toEqual({ code: 0, signal: null });
+    },
+  );
+
   it('exits 2 on usage errors of the worker mode, registering nothing', LONG, async () => {
     const { cwd, envFile } = await workspace('usage');
     const noRunner = join(cwd, 'no-runner.mjs');
