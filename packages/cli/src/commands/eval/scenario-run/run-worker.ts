@@ -92,6 +92,16 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
       timeoutMillis: TIMEOUT_MILLIS,
     });
     const serving = new Map<string, Promise<void>>();
+    // Agent calls still running after their trials ended (agents that ignore context.signal).
+    const abandoned = new Set<Promise<unknown>>();
+    const onAgentAbandoned = (running: Promise<unknown>) => {
+      abandoned.add(running);
+      void running.finally(() => abandoned.delete(running));
+    };
+    // The runs under way stop on Ctrl-C, and when the service stops this local agent (what it held
+    // went back to the queue: it serves none of it any more).
+    const revoked = new AbortController();
+    const interrupt = AbortSignal.any([stop.signal, revoked.signal]);
     const serve = (launch: Launch) =>
       serveLaunch({
         client,
@@ -102,8 +112,9 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
         root,
         options,
         hooks,
-        stop: stop.signal,
+        stop: interrupt,
         say,
+        onAgentAbandoned,
       });
     let failure: unknown;
     try {
@@ -132,6 +143,7 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
       }
     } catch (error) {
       failure = error;
+      revoked.abort();
     }
     // Stopping: the runs under way seal their trials under way and complete or give themselves back.
     await Promise.allSettled(serving.values());
@@ -141,8 +153,24 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
     } catch (error) {
       if (failure === undefined) throw error;
     }
+    if (failure === undefined) say('svc eval --worker: stopped.');
+    if (abandoned.size > 0 && io.signal === undefined) {
+      // Everything is saved and given back, but an agent told to stop has not returned: its timers
+      // or sockets would keep this process alive after the stop, so the worker, which owns the
+      // process (it listens for its signals), ends it (saying the failure first, as `svc` would).
+      say(
+        `svc eval --worker: ${abandoned.size} runMyAgent call${abandoned.size === 1 ? '' : 's'} did not return when told to stop (context.signal); ending the process.`,
+      );
+      if (failure !== undefined) say(`error: ${messageOf(failure)}`);
+      process.exit(
+        failure instanceof CliError
+          ? failure.exitCode
+          : failure === undefined
+            ? ExitCode.Ok
+            : ExitCode.Failure,
+      );
+    }
     if (failure !== undefined) throw failure;
-    say('svc eval --worker: stopped.');
     return ExitCode.Ok;
   } finally {
     stop.dispose();
@@ -161,6 +189,7 @@ async function serveLaunch(context: {
   hooks: EvalHooks;
   stop: AbortSignal;
   say: (text: string) => void;
+  onAgentAbandoned: (running: Promise<unknown>) => void;
 }): Promise<void> {
   const { client, launch, agentId, say } = context;
   const directory = join(context.root, launch.runId);
@@ -183,6 +212,7 @@ async function serveLaunch(context: {
       concurrency: context.options.concurrency,
       interrupt: context.stop,
       hooks: context.hooks,
+      onAgentAbandoned: context.onAgentAbandoned,
       onTrialEnd: (ended, resumed) => {
         if (resumed) return;
         const detail =
