@@ -58,12 +58,6 @@ export interface RunTrialsOptions {
   hooks: EvalHooks;
   /** A trial ended: sealed now, or before (a resumed run tells those too, with `resumed`). */
   onTrialEnd?(ended: EndedTrial, resumed: boolean): void;
-  /**
-   * A trial ended (`--timeout`, the interruption) while its `runMyAgent` call goes on: an agent
-   * that ignores `context.signal`. `running` settles if it ever returns; until then its timers and
-   * sockets may keep the process alive.
-   */
-  onAgentAbandoned?(running: Promise<unknown>): void;
 }
 
 /** The trials of the run not sealed yet, in case order then trial order. */
@@ -324,20 +318,17 @@ async function callAgent(
       if (options.interrupt.aborted) onInterrupt();
       else options.interrupt.addEventListener('abort', onInterrupt, { once: true });
     });
-    let returned = false;
     const ran = (async () => {
       try {
         return returnedOutcome(await options.runMyAgent(started.inputs, opened.context));
       } catch (error) {
         return thrownOutcome(error, options.persistContent);
       }
-    })().finally(() => {
-      returned = true;
-    });
+    })();
     try {
-      const outcome = await Promise.race([ran, ended]);
-      if (!returned) options.onAgentAbandoned?.(ran);
-      return outcome;
+      // An agent that ignores the signal goes on after its trial ends; svc exits once its command
+      // is over whatever timers or sockets it left (`bin.ts`).
+      return await Promise.race([ran, ended]);
     } finally {
       clearTimeout(timer);
       if (onInterrupt !== undefined) options.interrupt.removeEventListener('abort', onInterrupt);

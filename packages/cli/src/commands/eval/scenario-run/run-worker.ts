@@ -92,12 +92,9 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
       timeoutMillis: TIMEOUT_MILLIS,
     });
     const serving = new Map<string, Promise<void>>();
-    // Agent calls still running after their trials ended (agents that ignore context.signal).
-    const abandoned = new Set<Promise<unknown>>();
-    const onAgentAbandoned = (running: Promise<unknown>) => {
-      abandoned.add(running);
-      void running.finally(() => abandoned.delete(running));
-    };
+    // Launches this worker served to their end: a poll answered before their completion may still
+    // list them, and they are not served again.
+    const served = new Set<string>();
     // The runs under way stop on Ctrl-C, and when the service stops this local agent (what it held
     // went back to the queue: it serves none of it any more).
     const revoked = new AbortController();
@@ -114,7 +111,6 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
         hooks,
         stop: interrupt,
         say,
-        onAgentAbandoned,
       });
     let failure: unknown;
     try {
@@ -133,10 +129,14 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
           say(`svc eval --worker: a poll failed (${messageOf(error)}); polling again.`);
         }
         for (const launch of leases) {
-          if (serving.has(launch.id)) continue;
+          if (serving.has(launch.id) || served.has(launch.id)) continue;
           serving.set(
             launch.id,
-            serve(launch).finally(() => serving.delete(launch.id)),
+            serve(launch)
+              .then((ended) => {
+                if (ended === 'completed') served.add(launch.id);
+              })
+              .finally(() => serving.delete(launch.id)),
           );
         }
         await Promise.race([sleep(registered.pollIntervalMillis), whenAborted(stop.signal)]);
@@ -154,22 +154,6 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
       if (failure === undefined) throw error;
     }
     if (failure === undefined) say('svc eval --worker: stopped.');
-    if (abandoned.size > 0 && io.signal === undefined) {
-      // Everything is saved and given back, but an agent told to stop has not returned: its timers
-      // or sockets would keep this process alive after the stop, so the worker, which owns the
-      // process (it listens for its signals), ends it (saying the failure first, as `svc` would).
-      say(
-        `svc eval --worker: ${abandoned.size} runMyAgent call${abandoned.size === 1 ? '' : 's'} did not return when told to stop (context.signal); ending the process.`,
-      );
-      if (failure !== undefined) say(`error: ${messageOf(failure)}`);
-      process.exit(
-        failure instanceof CliError
-          ? failure.exitCode
-          : failure === undefined
-            ? ExitCode.Ok
-            : ExitCode.Failure,
-      );
-    }
     if (failure !== undefined) throw failure;
     return ExitCode.Ok;
   } finally {
@@ -189,8 +173,7 @@ async function serveLaunch(context: {
   hooks: EvalHooks;
   stop: AbortSignal;
   say: (text: string) => void;
-  onAgentAbandoned: (running: Promise<unknown>) => void;
-}): Promise<void> {
+}): Promise<'completed' | 'released'> {
   const { client, launch, agentId, say } = context;
   const directory = join(context.root, launch.runId);
   await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -212,7 +195,6 @@ async function serveLaunch(context: {
       concurrency: context.options.concurrency,
       interrupt: context.stop,
       hooks: context.hooks,
-      onAgentAbandoned: context.onAgentAbandoned,
       onTrialEnd: (ended, resumed) => {
         if (resumed) return;
         const detail =
@@ -230,18 +212,23 @@ async function serveLaunch(context: {
     if (after.totals.sealed < after.totals.trials) {
       await withRetry(() => client.releaseLaunch(launch.id, { idempotencyKey: randomUUID(), agentId }));
       say(`Run ${after.runUrl}: given back with ${after.totals.trials - after.totals.sealed} trials to run.`);
-      return;
+      return 'released';
     }
     await withRetry(() => client.completeLaunch(launch.id, { idempotencyKey: randomUUID(), agentId }));
     const { totals } = after;
     say(
       `Run ${after.runUrl}: done: ${totals.passed} passed, ${totals.failed} failed, ${totals.errored} errored, ${totals.pending} pending of ${totals.trials} trials${after.passHatK === null ? '' : `; pass^${after.trials} ${Math.round(after.passHatK * 1000) / 1000}`}`,
     );
+    return 'completed';
   } catch (error) {
-    say(`Run ${launch.runUrl}: could not be served (${messageOf(error)}); giving it back.`);
+    // Stopped by the service, its launch went back to the queue already: nothing to say of it.
+    if (!context.stop.aborted) {
+      say(`Run ${launch.runUrl}: could not be served (${messageOf(error)}); giving it back.`);
+    }
     await withRetry(() => client.releaseLaunch(launch.id, { idempotencyKey: randomUUID(), agentId })).catch(
       () => undefined, // the lease lapses by itself when the worker stops polling it
     );
+    return 'released';
   } finally {
     await release?.();
   }
