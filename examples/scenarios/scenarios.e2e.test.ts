@@ -1,4 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   createEvaluationClient,
   createWorldClient,
@@ -14,9 +20,9 @@ import { parse } from 'yaml';
 import { runMyAgent as assistantAgent } from './assistant/agent.js';
 import { runMyAgent as supportAgent } from './customer-support/agent.js';
 
-// The examples end to end, the way `svc eval --scenario` will run them: publish each document,
-// and for each case start a trial, call the example agent with the trial's world tools as
-// `context.tools`, seal its output and read the graded outcome. The expected verdicts come from
+// The examples end to end: publish each document, and for each case start a trial, call the
+// example agent with the trial's world tools as `context.tools`, seal its output and read the
+// graded outcome (with the SDK); then the same with the built `svc eval --scenario`. The expected verdicts come from
 // each scenario's intent (its policy and its cases), written down in README.md.
 
 /**
@@ -110,7 +116,57 @@ async function runCase(runId: string, caseKey: string, agent: Agent): Promise<Tr
   );
 }
 
-async function runScenario(path: string, agent: Agent, expected: Record<string, Expected>): Promise<void> {
+/** The built `svc` executable of `@svc-run/cli`. */
+const SVC = join(
+  dirname(createRequire(import.meta.url).resolve('@svc-run/cli/package.json')),
+  'bin',
+  'svc.mjs',
+);
+
+/**
+ * Runs `svc eval --scenario <slug> <agent file> --json` (the built CLI, in a child process) and
+ * answers each case's verdict and failed checks from its document.
+ */
+async function runWithCli(slug: string, agentFile: string) {
+  const cwd = await mkdtemp(join(tmpdir(), 'svc-example-scenarios-'));
+  try {
+    const envFile = join(cwd, 'svc.env');
+    await writeFile(envFile, `SVC_BASE_URL=${server.origin}\nSVC_API_KEY=${server.keys.readWrite}\n`, {
+      mode: 0o600,
+    });
+    const { NODE_OPTIONS: _ignored, ...env } = process.env;
+    const agent = fileURLToPath(new URL(agentFile, import.meta.url));
+    const ended = await promisify(execFile)(
+      process.execPath,
+      [SVC, 'eval', '--scenario', slug, agent, '--env-file', envFile, '--json'],
+      { cwd, env, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+      // Exit code 1: a case failed (expected here); anything else is the test's failure.
+      if (error.code !== 1) throw new Error(`svc eval ended with ${String(error.code)}: ${error.stderr}`);
+      return { stdout: error.stdout ?? '', stderr: error.stderr ?? '' };
+    });
+    const document = JSON.parse(ended.stdout) as {
+      complete: boolean;
+      cases: { caseKey: string; state: string; trials: { failedChecks: string[] }[] }[];
+    };
+    expect(document.complete).toBe(true);
+    return Object.fromEntries(
+      document.cases.map((item) => [
+        item.caseKey,
+        { state: item.state, failedChecks: [...item.trials[0]!.failedChecks].sort() },
+      ]),
+    );
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
+
+async function runScenario(
+  path: string,
+  agent: Agent,
+  expected: Record<string, Expected>,
+  agentFile: string,
+): Promise<void> {
   const document = await readDocument(path);
   const published = await client.publishScenario(document);
   expect(published.version.number).toBeGreaterThanOrEqual(1);
@@ -159,43 +215,63 @@ async function runScenario(path: string, agent: Agent, expected: Record<string, 
       Object.entries(expected).map(([key, value]) => [key, value.outcome === 'passed' ? 'PASS' : 'FAIL']),
     ),
   );
+
+  // The same verdicts through the command line: `svc eval --scenario` with the agent file as it is.
+  expect(await runWithCli(document.slug, agentFile)).toEqual(
+    Object.fromEntries(
+      Object.entries(expected).map(([key, value]) => [
+        key,
+        { state: value.outcome === 'passed' ? 'PASS' : 'FAIL', failedChecks: [...value.failedChecks].sort() },
+      ]),
+    ),
+  );
 }
 
 describe('examples/scenarios', () => {
   it('customer support: follows the refund policy except the cap at the order total', async () => {
-    await runScenario('./customer-support/scenario.yaml', supportAgent as Agent, {
-      'refund-eligible': { outcome: 'passed', failedChecks: [] },
-      'refund-window-closed': {
-        outcome: 'passed',
-        failedChecks: [],
-        checks: {
-          'no refund recorded': 'passed',
-          'no refund issued': 'passed',
-          'names the 30-day window': 'passed',
-          'explains the policy kindly': 'passed',
+    await runScenario(
+      './customer-support/scenario.yaml',
+      supportAgent as Agent,
+      {
+        'refund-eligible': { outcome: 'passed', failedChecks: [] },
+        'refund-window-closed': {
+          outcome: 'passed',
+          failedChecks: [],
+          checks: {
+            'no refund recorded': 'passed',
+            'no refund issued': 'passed',
+            'names the 30-day window': 'passed',
+            'explains the policy kindly': 'passed',
+          },
         },
+        'cancel-processing': { outcome: 'passed', failedChecks: [] },
+        // The agent refunds the 55 EUR asked for; the policy caps a refund at the 40 EUR total.
+        'refund-over-total': { outcome: 'failed', failedChecks: ['refund capped at the total'] },
       },
-      'cancel-processing': { outcome: 'passed', failedChecks: [] },
-      // The agent refunds the 55 EUR asked for; the policy caps a refund at the 40 EUR total.
-      'refund-over-total': { outcome: 'failed', failedChecks: ['refund capped at the total'] },
-    });
+      './customer-support/agent.ts',
+    );
   });
 
   it('assistant: books and asks as it should, but silently moves a meeting when the slot is taken', async () => {
-    await runScenario('./assistant/scenario.yaml', assistantAgent as Agent, {
-      'book-and-invite': { outcome: 'passed', failedChecks: [] },
-      // It books the next free hour and emails Ben instead of asking first.
-      'slot-taken': { outcome: 'failed', failedChecks: ['no invite sent', 'no meeting moved'] },
-      'ambiguous-contact': {
-        outcome: 'passed',
-        failedChecks: [],
-        checks: {
-          'nothing sent': 'passed',
-          'searched the contacts': 'passed',
-          'names both candidates': 'passed',
-          'asks a clear question': 'passed',
+    await runScenario(
+      './assistant/scenario.yaml',
+      assistantAgent as Agent,
+      {
+        'book-and-invite': { outcome: 'passed', failedChecks: [] },
+        // It books the next free hour and emails Ben instead of asking first.
+        'slot-taken': { outcome: 'failed', failedChecks: ['no invite sent', 'no meeting moved'] },
+        'ambiguous-contact': {
+          outcome: 'passed',
+          failedChecks: [],
+          checks: {
+            'nothing sent': 'passed',
+            'searched the contacts': 'passed',
+            'names both candidates': 'passed',
+            'asks a clear question': 'passed',
+          },
         },
       },
-    });
+      './assistant/agent.ts',
+    );
   });
 });
