@@ -26,6 +26,7 @@ import { requestJudgeJobs, waitForJudgeJobs } from './judge-jobs.js';
 import { junitReport } from './junit-report.js';
 import { newRunState, resolveRun } from './new-run.js';
 import { observedClient } from './observed-client.js';
+import { printReport } from './print-report.js';
 import { Progress } from './progress.js';
 import { scoredHere, scorersOf } from './read-run.js';
 import { openRun, type RunIdentity } from './run-directory.js';
@@ -239,15 +240,10 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
       if (options.junit !== undefined) {
         await writeFile(resolve(io.cwd, options.junit), junitReport(document, new Date().toISOString()));
       }
-      if (options.json) {
-        io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-        io.stderr.write(humanReport(document));
-      } else {
-        io.stdout.write(humanReport(document));
-      }
+      const code = printReport(io, options.json, document, humanReport(document));
       state.reportedAt = new Date().toISOString();
       await save();
-      return document.totals.passed === document.totals.cases ? ExitCode.Ok : ExitCode.Failure;
+      return code;
     } finally {
       progress.stop();
       await svc?.shutdownSafe(5_000).catch(() => undefined);

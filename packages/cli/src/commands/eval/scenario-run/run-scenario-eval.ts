@@ -15,6 +15,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import type { CliIo } from '../../../io.js';
 import { listenForShutdown } from '../../../shutdown-signal.js';
 import type { EvalHooks } from '../eval-hooks.js';
+import { printReport } from '../print-report.js';
 import { Progress } from '../progress.js';
 import { openRun } from '../run-directory.js';
 import { withRetry } from '../transient-retry.js';
@@ -139,15 +140,10 @@ export async function runScenarioEval(
         checkpointDirectory: opened.root,
       });
       if (baseline !== undefined) document.baseline = compareScenarioRuns(run, baseline);
-      if (options.json) {
-        io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-        io.stderr.write(scenarioReport(document));
-      } else {
-        io.stdout.write(scenarioReport(document));
-      }
+      const code = printReport(io, options.json, document, scenarioReport(document));
       state.reportedAt = new Date().toISOString();
       await save();
-      return document.totals.passed === document.totals.cases ? ExitCode.Ok : ExitCode.Failure;
+      return code;
     } finally {
       progress.stop();
       await svc?.shutdownSafe(5_000).catch(() => undefined);

@@ -6,21 +6,13 @@
  * `@svc-run/cli/scenario-eval-document.schema.json`.
  * @module
  */
-import type { EvaluationClient, ScenarioRun, ScenarioVersion, TrialOutcome } from '@svc-run/sdk/evals';
+import type { EvaluationClient, ScenarioRun, ScenarioTrialSlot, ScenarioVersion } from '@svc-run/sdk/evals';
 import type { BaselineComparison } from '../baseline.js';
 import type { CaseState } from '../case-states.js';
 import { withRetry } from '../transient-retry.js';
 
-/** A trial of a case. */
-export interface ScenarioDocumentTrial {
-  trial: number;
-  trialId: string | null;
-  state: 'not_started' | 'open' | 'sealed';
-  /** `null` until sealed; `pending` while a hosted judge grades it. */
-  outcome: TrialOutcome | null;
-  /** The failed checks' names (never what they expected). */
-  failedChecks: string[];
-  traceId: string | null;
+/** A trial of a case: the run summary's slot, with its trace's link and why it errored. */
+export interface ScenarioDocumentTrial extends ScenarioTrialSlot {
   traceUrl: string | null;
   /** Checks that could not be graded (a hosted judge failed, no judge model): the trial errored. */
   erroredChecks: string[];
