@@ -27,6 +27,8 @@ import { RecordsWriter, readTrialRecords, sealBody, type TrialRecord, trialKey }
 
 /** The span of a trial's agent work. */
 export const TRIAL_SPAN_NAME = 'scenario trial';
+/** The span of a trial's seal (under the trial's span): its outcome. */
+export const SEAL_SPAN_NAME = 'scenario seal';
 
 /** How a trial ended, as the progress display shows it. */
 export interface EndedTrial {
@@ -155,6 +157,7 @@ async function runTrial(options: RunTrialsOptions, writer: RecordsWriter, slot: 
   record.sealed = { outcome: sealed?.outcome ?? null, failedChecks: sealed?.failedChecks ?? [] };
   if (sealed === undefined) record.sealedElsewhere = true;
   await save();
+  if (sealed !== undefined) recordSeal(options.svc, record, sealed);
   await hooks.step?.('after-seal', hookKey);
   options.onTrialEnd?.(
     {
@@ -166,6 +169,31 @@ async function runTrial(options: RunTrialsOptions, writer: RecordsWriter, slot: 
     },
     false,
   );
+}
+
+/**
+ * The seal in the trial's trace: a `scenario seal` span under the trial's span, with the outcome,
+ * the failed checks' names and the seal's digest, so the trace shows the outcome beside the agent's
+ * work. Exported with the next flush.
+ */
+function recordSeal(svc: SvcClient, record: TrialRecord, sealed: Trial): void {
+  if (!/^[0-9a-f]{32}$/.test(record.start.traceId) || !/^[0-9a-f]{16}$/.test(record.start.spanId)) return;
+  const parentContext = trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: record.start.traceId,
+    spanId: record.start.spanId,
+    traceFlags: TraceFlags.SAMPLED,
+    isRemote: true,
+  });
+  svc.withSpan(SEAL_SPAN_NAME, () => undefined, {
+    parentContext,
+    attributes: {
+      'svc.scenario.trial_id': sealed.id,
+      'svc.scenario.outcome': sealed.outcome ?? 'pending',
+      'svc.scenario.failed_checks': sealed.failedChecks,
+      'svc.scenario.seal': sealed.seal ?? '',
+      ...(sealed.error === undefined ? {} : { 'svc.scenario.error_type': sealed.error.type }),
+    },
+  });
 }
 
 /** Seals with the saved intent; `undefined` when another process sealed the trial first. */
@@ -229,6 +257,7 @@ async function runAgent(
         );
         current.trialId = started.trial.id;
         span.span.setAttribute('svc.scenario.trial_id', started.trial.id);
+        span.setInput(started.inputs);
         if (started.trial.state === 'sealed') {
           current.sealed = { outcome: started.trial.outcome, failedChecks: started.trial.failedChecks };
           await save();
@@ -248,7 +277,6 @@ async function runAgent(
       },
       {
         ...(parentContext === undefined ? {} : { parentContext }),
-        input: slot.caseKey,
         attributes: {
           'svc.scenario.run_id': run.id,
           'svc.scenario.case_key': slot.caseKey,

@@ -76,6 +76,18 @@ describe('svc eval --scenario', () => {
     expect(root).toBeDefined();
     const tool = spans.find((span) => span.name === 'execute_tool add_note');
     expect(tool?.parentSpanId).toBe(root!.spanId);
+    // The outcome beside the agent's work: the seal, under the trial's span.
+    const seal = spans.find((span) => span.name === 'scenario seal');
+    expect(seal?.parentSpanId).toBe(root!.spanId);
+    const detail = JSON.stringify(
+      await (
+        await fetch(`${service.server.origin}/api/v1/traces/${add.traceId}/spans/${seal!.spanId}`, {
+          headers: { authorization: `Bearer ${service.server.keys.read}` },
+        })
+      ).json(),
+    );
+    expect(detail).toContain('svc.scenario.outcome');
+    expect(detail).toContain('"passed"');
   });
 
   it('exits 0 when every case passes, and --json prints the document its schema describes', {
