@@ -130,14 +130,17 @@ export function registerEvalCommand(
       ).default(false),
     )
     .addOption(
-      new Option('--timeout <seconds>', 'per-case timeout of the command')
+      new Option(
+        '--timeout <seconds>',
+        'per-case timeout of the command (with --scenario, --worker: of runMyAgent per trial)',
+      )
         .argParser(secondsParser(1, DAY))
         .default(DEFAULT_TIMEOUT_SECONDS),
     )
     .addOption(
       new Option(
         '--checkpoint-dir <dir>',
-        'where the run is kept, to resume it (default: .svc/runs/<set>-<hash>)',
+        'where the run is kept, to resume it (default: .svc/runs/<set>-<hash>; --worker: .svc/worker)',
       ).argParser(parseNonBlank),
     )
     .addOption(
@@ -146,7 +149,7 @@ export function registerEvalCommand(
       ),
     )
     .addOption(
-      new Option('--concurrency <n>', 'cases run at once, 1 to 16')
+      new Option('--concurrency <n>', 'cases (trials with --scenario, --worker) run at once, 1 to 16')
         .argParser(integerParser(1, 16))
         .default(1),
     )
