@@ -73,7 +73,7 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
     const registered = await withRetry(() =>
       client.registerLocalAgent({
         idempotencyKey: randomUUID(),
-        name: options.name ?? defaultName(),
+        name: defaultName(),
         agentFile: agent.path,
         host: hostname(),
         startedAt: new Date().toISOString(),

@@ -28,6 +28,4 @@ export interface ScenarioEvalOptions extends ScenarioModeOptions {
 /** `svc eval --worker <agent file>`. */
 export interface WorkerOptions extends ScenarioModeOptions {
   agentFile: string;
-  /** The worker's name (default `<user>@<host>`). */
-  name?: string;
 }
