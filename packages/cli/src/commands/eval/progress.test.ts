@@ -52,6 +52,17 @@ describe('Progress', () => {
     expect(log.text).toBe('svc eval: resuming, 2 of 5 cases done before\n');
   });
 
+  it('counts trials when told to (a scenario run with several trials)', () => {
+    const terminal = new Terminal();
+    const progress = new Progress(terminal, 'trials');
+    progress.start(6, 0);
+    progress.stop();
+    expect(terminal.text.split(CLEAR)[1]).toMatch(/^0\/6 trials · 0 passed/);
+    const log = new CapturedOutput();
+    new Progress(log, 'trials').start(6, 4);
+    expect(log.text).toBe('svc eval: resuming, 4 of 6 trials done before\n');
+  });
+
   it('escapes control characters of case keys and details', () => {
     const log = new CapturedOutput();
     const progress = new Progress(log);

@@ -20,13 +20,16 @@ export class Progress {
   readonly #tty: boolean;
   readonly #started = performance.now();
   readonly #counts = { done: 0, passed: 0, failed: 0, errored: 0 };
+  readonly #unit: string;
   #total = 0;
   #timer: NodeJS.Timeout | undefined;
   #shown = false;
 
-  constructor(stream: OutputStream) {
+  /** `unit`: what is counted (`cases`; a scenario run with several trials counts `trials`). */
+  constructor(stream: OutputStream, unit = 'cases') {
     this.#stream = stream;
     this.#tty = stream.isTTY === true;
+    this.#unit = unit;
   }
 
   /** Starts the display for `total` cases, `done` of which are done already (a resumed run). */
@@ -38,7 +41,7 @@ export class Progress {
       this.#timer.unref();
       this.#draw();
     } else if (done > 0) {
-      this.#stream.write(`svc eval: resuming, ${done} of ${total} cases done before\n`);
+      this.#stream.write(`svc eval: resuming, ${done} of ${total} ${this.#unit} done before\n`);
     }
   }
 
@@ -77,7 +80,7 @@ export class Progress {
     const { done, passed, failed, errored } = this.#counts;
     const elapsed = seconds(performance.now() - this.#started);
     this.#stream.write(
-      `\r\u001b[K${done}/${this.#total} cases · ${passed} passed · ${failed} failed · ${errored} errors · ${elapsed}`,
+      `\r\u001b[K${done}/${this.#total} ${this.#unit} · ${passed} passed · ${failed} failed · ${errored} errors · ${elapsed}`,
     );
     this.#shown = true;
   }

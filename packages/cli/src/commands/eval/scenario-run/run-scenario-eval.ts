@@ -72,7 +72,7 @@ export async function runScenarioEval(
       readState: readScenarioRunState,
     });
     let svc: SvcClient | undefined;
-    const progress = new Progress(io.stderr);
+    const progress = new Progress(io.stderr, options.trials > 1 ? 'trials' : 'cases');
     try {
       const state: ScenarioRunState = opened.state ?? {
         format: 'svc-run.scenario-eval-run',
