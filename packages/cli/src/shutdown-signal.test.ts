@@ -28,6 +28,16 @@ describe('listenForShutdown', () => {
     expect(listenerCounts()).toEqual(before);
     expect(shutdown.signal.aborted).toBe(false);
   });
+
+  it("answers a caller's own signal instead, leaving the process's signals alone", () => {
+    const before = listenerCounts();
+    const controller = new AbortController();
+    const shutdown = listenForShutdown(controller.signal);
+    expect(shutdown.signal).toBe(controller.signal);
+    expect(listenerCounts()).toEqual(before);
+    shutdown.dispose();
+    expect(controller.signal.aborted).toBe(false);
+  });
 });
 
 describe('whenAborted', () => {

@@ -17,8 +17,12 @@ export interface ShutdownListener {
 /**
  * Listens for the first SIGINT or SIGTERM. The listeners go away on that first signal, so a
  * second Ctrl-C during a slow shutdown gets Node's default behaviour and ends the process.
+ *
+ * With `given` (a caller's own stop signal, `CliIo.signal`), that signal is answered instead and
+ * the process's signals are left alone.
  */
-export function listenForShutdown(): ShutdownListener {
+export function listenForShutdown(given?: AbortSignal): ShutdownListener {
+  if (given !== undefined) return { signal: given, dispose: () => undefined };
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals): void => {
     dispose();

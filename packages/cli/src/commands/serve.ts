@@ -16,7 +16,7 @@ import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseNonBlank, parsePort } from '../option-parsers.js';
 import { ENV_FILE, ENV_FILE_COMMENT, serviceEnv } from '../service-env.js';
-import { listenForShutdown, type ShutdownListener, whenAborted } from '../shutdown-signal.js';
+import { listenForShutdown, whenAborted } from '../shutdown-signal.js';
 
 /** The data directory used without `--data`, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.svc-data';
@@ -39,10 +39,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function stopSignal(io: CliIo): ShutdownListener {
-  return io.signal === undefined ? listenForShutdown() : { signal: io.signal, dispose: () => undefined };
-}
-
 /**
  * Starts the server, writes the env file, prints the origin, the env file's path and a one-time
  * login link to the viewer (never a key) and, unless `quiet`, one request log line per request,
@@ -51,7 +47,7 @@ function stopSignal(io: CliIo): ShutdownListener {
  * cannot be written.
  */
 export async function serve(options: ServeOptions, io: CliIo): Promise<void> {
-  const stop = stopSignal(io);
+  const stop = listenForShutdown(io.signal);
   try {
     let server: RunningServer;
     try {

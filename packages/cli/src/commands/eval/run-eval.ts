@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createSvc, type SvcClient } from '@svc-run/sdk';
+import type { SvcClient } from '@svc-run/sdk';
 import { type JudgeJobRequest, runExperiment, UncertainExecutionError } from '@svc-run/sdk/evals';
 import { CliError } from '../../cli-error.js';
 import { checkReadWriteKey } from '../../credentials/check-key.js';
@@ -21,6 +21,7 @@ import { CommandRecords } from './command-records.js';
 import { commandTarget } from './command-target.js';
 import type { EvalHooks } from './eval-hooks.js';
 import type { EvalOptions } from './eval-options.js';
+import { evalTracingClient } from './eval-tracing-client.js';
 import { humanReport } from './human-report.js';
 import { requestJudgeJobs, waitForJudgeJobs } from './judge-jobs.js';
 import { junitReport } from './junit-report.js';
@@ -34,9 +35,6 @@ import { readRunState, saveRunState } from './run-state.js';
 import { loadScorerModules } from './scorer-modules.js';
 import { withRetry } from './transient-retry.js';
 
-/** The tracing client's timeout: the longest allowed, so a slow service slows a run, never fails it. */
-const TIMEOUT_MILLIS = 60_000;
-
 /**
  * Runs (or resumes) a direct-case run and reports it. Resolves to the exit code: 0 when every case
  * passed, 1 when one failed, errored or has checks pending.
@@ -45,8 +43,7 @@ const TIMEOUT_MILLIS = 60_000;
  *   made (1), an interruption (130); other errors (exit code 1) as they are.
  */
 export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks = {}): Promise<ExitCode> {
-  const stop =
-    io.signal === undefined ? listenForShutdown() : { signal: io.signal, dispose: () => undefined };
+  const stop = listenForShutdown(io.signal);
   try {
     const credentials = await readServiceCredentials(options.envFile, io.cwd);
     const localScorers = await loadScorerModules(options.scorerModule, io.cwd);
@@ -130,13 +127,7 @@ export async function runEval(options: EvalOptions, io: CliIo, hooks: EvalHooks 
         progress.caseEnded(key, kind, detail);
       };
       const errorTypes = new Map<string, string>();
-      svc = createSvc({
-        apiKey: credentials.apiKey,
-        baseUrl: credentials.baseUrl,
-        serviceName: 'svc-eval',
-        captureContent: options.content,
-        timeoutMillis: TIMEOUT_MILLIS,
-      });
+      svc = evalTracingClient(credentials, 'svc-eval', options.content);
       const runner = runExperiment({
         client: observedClient(client, hooks, {
           completed: (key, executionState) => {

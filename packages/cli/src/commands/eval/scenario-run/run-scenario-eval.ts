@@ -7,7 +7,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { createSvc, type SvcClient } from '@svc-run/sdk';
+import type { SvcClient } from '@svc-run/sdk';
 import { CliError } from '../../../cli-error.js';
 import { checkReadWriteKey } from '../../../credentials/check-key.js';
 import { readServiceCredentials } from '../../../credentials/service-credentials.js';
@@ -15,6 +15,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import type { CliIo } from '../../../io.js';
 import { listenForShutdown } from '../../../shutdown-signal.js';
 import type { EvalHooks } from '../eval-hooks.js';
+import { evalTracingClient } from '../eval-tracing-client.js';
 import { printReport } from '../print-report.js';
 import { Progress } from '../progress.js';
 import { openRun } from '../run-directory.js';
@@ -30,9 +31,6 @@ import { readScenarioRunState, type ScenarioRunState, saveScenarioRunState } fro
 import { trialProgress } from './trial-progress.js';
 import { waitForGrading } from './wait-for-grading.js';
 
-/** The tracing client's timeout: the longest allowed, so a slow service slows a run, never fails it. */
-const TIMEOUT_MILLIS = 60_000;
-
 /**
  * Runs (or resumes) a scenario run and reports it. Resolves to the exit code: 0 when every case
  * passed, 1 when one failed, errored or is not graded yet.
@@ -45,8 +43,7 @@ export async function runScenarioEval(
   io: CliIo,
   hooks: EvalHooks = {},
 ): Promise<ExitCode> {
-  const stop =
-    io.signal === undefined ? listenForShutdown() : { signal: io.signal, dispose: () => undefined };
+  const stop = listenForShutdown(io.signal);
   try {
     const credentials = await readServiceCredentials(options.envFile, io.cwd);
     const { project, client } = await checkReadWriteKey(credentials.baseUrl, credentials.apiKey);
@@ -99,13 +96,7 @@ export async function runScenarioEval(
         `svc eval: run ${opened.number} of scenario ${version.slug} v${version.number} (${run.cases.length} cases${run.trials > 1 ? ` × ${run.trials} trials` : ''})${opened.state === undefined ? '' : ', resumed'}: ${run.runUrl}`,
       );
       progress.start(run.totals.trials, run.totals.sealed);
-      svc = createSvc({
-        apiKey: credentials.apiKey,
-        baseUrl: credentials.baseUrl,
-        serviceName: 'svc-eval',
-        captureContent: options.content,
-        timeoutMillis: TIMEOUT_MILLIS,
-      });
+      svc = evalTracingClient(credentials, 'svc-eval', options.content);
       await runTrials({
         client,
         svc,

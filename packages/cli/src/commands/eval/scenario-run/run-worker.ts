@@ -17,7 +17,7 @@ import { mkdir } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSvc } from '@svc-run/sdk';
+import type { SvcClient } from '@svc-run/sdk';
 import { type EvaluationClient, type Launch, SvcApiError } from '@svc-run/sdk/evals';
 import { CliError } from '../../../cli-error.js';
 import { checkReadWriteKey } from '../../../credentials/check-key.js';
@@ -26,6 +26,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import type { CliIo } from '../../../io.js';
 import { listenForShutdown, whenAborted } from '../../../shutdown-signal.js';
 import type { EvalHooks } from '../eval-hooks.js';
+import { evalTracingClient } from '../eval-tracing-client.js';
 import { oneLine } from '../human-report.js';
 import { ensureIgnored } from '../run-directory.js';
 import { lockRunDirectory } from '../run-lock.js';
@@ -36,9 +37,6 @@ import type { WorkerOptions } from './scenario-eval-options.js';
 
 /** The default parent of the worker's run directories, relative to the working directory. */
 export const DEFAULT_WORKER_DIRECTORY = '.svc/worker';
-
-/** The tracing client's timeout: the longest allowed, so a slow service slows a run, never fails it. */
-const TIMEOUT_MILLIS = 60_000;
 
 function messageOf(error: unknown): string {
   return oneLine(error instanceof Error ? error.message : String(error));
@@ -61,8 +59,7 @@ function defaultName(): string {
  *   service stops the local agent (its polls are refused).
  */
 export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHooks = {}): Promise<ExitCode> {
-  const stop =
-    io.signal === undefined ? listenForShutdown() : { signal: io.signal, dispose: () => undefined };
+  const stop = listenForShutdown(io.signal);
   try {
     const credentials = await readServiceCredentials(options.envFile, io.cwd);
     const { client } = await checkReadWriteKey(credentials.baseUrl, credentials.apiKey);
@@ -84,13 +81,7 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
     say(
       `svc eval --worker: local agent "${oneLine(registered.agent.name)}" (${agentId}) serves ${agent.path}. Launch runs from the viewer (Run on a scenario) or with the MCP tool launch_local_run; Ctrl-C stops.`,
     );
-    const svc = createSvc({
-      apiKey: credentials.apiKey,
-      baseUrl: credentials.baseUrl,
-      serviceName: 'svc-eval-worker',
-      captureContent: options.content,
-      timeoutMillis: TIMEOUT_MILLIS,
-    });
+    const svc = evalTracingClient(credentials, 'svc-eval-worker', options.content);
     const serving = new Map<string, Promise<void>>();
     // Launches this worker served to their end: a poll answered before their completion may still
     // list them, and they are not served again.
@@ -164,7 +155,7 @@ export async function runWorker(options: WorkerOptions, io: CliIo, hooks: EvalHo
 /** Serves one leased launch: runs its trials, then completes it (or gives it back when stopped first). */
 async function serveLaunch(context: {
   client: EvaluationClient;
-  svc: ReturnType<typeof createSvc>;
+  svc: SvcClient;
   runMyAgent: RunMyAgent;
   agentId: string;
   launch: Launch;
